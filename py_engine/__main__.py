@@ -1,0 +1,133 @@
+"""Command line (RULES.md's contract): ``moves``, ``perft``, ``replay``, ``bestmove``, ``bench``.
+
+Every error in the input prints one line on stderr and exits with status 2.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import List, Optional
+
+from .game import Game, perft, start_position
+from .notation import move_text, parse_move
+from .position import Position
+from .rules import RuleSet
+
+
+def _position(text: str, rules: RuleSet) -> Position:
+    """``start`` (the rule set's start position) or a position string, checked for the rules."""
+    pos = start_position(rules) if text.strip() == "start" else Position.parse(text)
+    rules.referee.check_position(pos)
+    return pos
+
+
+def cmd_moves(args) -> None:
+    rules = RuleSet.parse(args.rules)
+    game = Game(rules, _position(args.position, rules))
+    for move in sorted(game.legal_moves):
+        print(move_text(game.position, move, args.style))
+
+
+def cmd_perft(args) -> None:
+    rules = RuleSet.parse(args.rules)
+    pos = _position(args.position, rules)
+    if args.depth < 0:
+        raise ValueError("perft depth must be 0 or more")
+    if args.divide and args.depth >= 1:
+        game = Game(rules, pos)
+        for move in sorted(game.legal_moves):
+            outcomes = ("a", "d") if rules.referee.is_duel(pos, move) else ("",)
+            for outcome in outcomes:
+                ply = rules.referee.play(pos, move, outcome)
+                n = 1 if args.depth == 1 else (
+                    0 if ply.result else perft(rules, ply.position, args.depth - 1, [pos.key]))
+                print(f"{move_text(pos, ply.move)}: {n}")
+    print(perft(rules, pos, args.depth))
+
+
+def cmd_replay(args) -> None:
+    rules = RuleSet.parse(args.rules)
+    game = Game(rules, _position(args.position, rules) if args.position else None, seed=args.seed)
+    for number, text in enumerate(args.moves, 1):
+        try:
+            game.play(parse_move(text, game.position))
+        except ValueError as err:
+            raise ValueError(f"move {number} ({text}): {err}") from None
+    print(game.position)
+    result = game.result
+    if result:
+        print(f"reason: {result.explanation}")
+    print(f"result: {result.text if result else 'ongoing'}")
+
+
+def cmd_bestmove(args) -> None:
+    from .search import best_move
+    rules = RuleSet.parse(args.rules)
+    game = Game(rules, _position(args.position, rules))
+    if game.result:
+        raise ValueError(f"the game is over ({game.result}): there is no move to find")
+    move = best_move(game, time_ms=args.time_ms, depth=args.depth)
+    print(move_text(game.position, move))
+
+
+def cmd_bench(args) -> None:
+    from .bench import run
+    run(pyodide=args.pyodide)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m py_engine",
+                                     description="Jetan rules engine and search (RULES.md).")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def with_rules(p):
+        p.add_argument("--rules", default="", help="rule set, e.g. 'thoat=wild,escape=none'")
+        return p
+
+    p = with_rules(sub.add_parser("moves", help="list every legal move"))
+    p.add_argument("position", help="position string, or 'start'")
+    p.add_argument("--style", choices=("algebraic", "technical"), default="algebraic")
+    p.set_defaults(run=cmd_moves)
+
+    p = with_rules(sub.add_parser("perft", help="count move sequences of a given depth"))
+    p.add_argument("position")
+    p.add_argument("depth", type=int)
+    p.add_argument("--divide", action="store_true", help="also print the count after each move")
+    p.set_defaults(run=cmd_perft)
+
+    p = with_rules(sub.add_parser("replay", help="play moves and print the final position"))
+    p.add_argument("--position", help="start from this position instead of the rules' start")
+    p.add_argument("--seed", type=int, help="seed for duels whose outcome is not given")
+    p.add_argument("moves", nargs="*")
+    p.set_defaults(run=cmd_replay)
+
+    p = with_rules(sub.add_parser("bestmove", help="the engine's move"))
+    p.add_argument("--time-ms", type=int, default=1000)
+    p.add_argument("--depth", type=int, default=None)
+    p.add_argument("position")
+    p.set_defaults(run=cmd_bestmove)
+
+    p = sub.add_parser("bench", help="speed figures (perft, search) with ratios")
+    p.add_argument("--pyodide", action="store_true",
+                   help="also run the same benchmark in Pyodide under Node and print the ratio")
+    p.set_defaults(run=cmd_bench)
+    return parser
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        args.run(args)
+    except ValueError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:       # e.g. piped into `head`
+        sys.stderr.close()
+        return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

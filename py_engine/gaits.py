@@ -1,0 +1,271 @@
+"""Piece gaits as data, and the walk tables built from them.
+
+A move is a walk of single steps (RULES.md, "General move law"). A :class:`Gait` says which walks
+a piece may take: a set of *patterns*, each a sequence of allowed step sets (one per step), whether
+every step of a walk must repeat the first (``straight``), and whether the piece jumps. Every
+interpretation of every piece in RULES.md's option table is one row of :data:`INTERPRETATIONS`.
+
+:func:`walk_table` turns a gait into a per-square table, once: for each destination, the minimal
+sets of intermediate squares that some walk needs empty. Move generation and threat tests are then
+look-ups and bit tests, never walks.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Dict, Tuple
+
+from .squares import SIZE, SQUARES, bit, file_of, on_board, rank_of, square
+
+Step = Tuple[int, int]
+StepSet = Tuple[Step, ...]
+
+ORTHOGONAL: StepSet = ((0, 1), (1, 0), (0, -1), (-1, 0))
+DIAGONAL: StepSet = ((1, 1), (1, -1), (-1, -1), (-1, 1))
+ANY: StepSet = ORTHOGONAL + DIAGONAL
+# The Panthan's steps as seen by Black (north is forward); Orange's are mirrored.
+PANTHAN_CHAINED: StepSet = ((0, 1), (1, 1), (-1, 1), (1, 0), (-1, 0))
+PANTHAN_FREE: StepSet = PANTHAN_CHAINED + ((1, -1), (-1, -1))
+
+
+@dataclass(frozen=True)
+class Gait:
+    """The walks one piece may take.
+
+    ``patterns``: each pattern is a sequence of step sets; a walk following it takes its i-th step
+    from the i-th set. ``straight``: every step repeats the first. ``jumps``: intermediate squares
+    may be occupied.
+    """
+
+    patterns: Tuple[Tuple[StepSet, ...], ...]
+    straight: bool = False
+    jumps: bool = False
+
+    def mirrored(self) -> "Gait":
+        """The same gait seen from the other side of the board (north and south swapped)."""
+        flip = lambda steps: tuple((dx, -dy) for dx, dy in steps)  # noqa: E731
+        return Gait(tuple(tuple(flip(s) for s in p) for p in self.patterns), self.straight, self.jumps)
+
+
+def counted(length: int, exact: bool, groups: Tuple[StepSet, ...], *, straight: bool = False,
+            jumps: bool = False) -> Gait:
+    """A gait of ``length`` steps (exactly, or 1 to ``length`` when not ``exact``), all steps of a
+    walk drawn from one of ``groups`` (one group of every kind: "wild"; one per kind: "civil")."""
+    lengths = [length] if exact else range(1, length + 1)
+    return Gait(tuple((g,) * n for n in lengths for g in groups), straight, jumps)
+
+
+# Smith's interpretations, keyed by RULES.md option name and value. Gaits are Black's view.
+INTERPRETATIONS: Dict[str, Dict[str, Gait]] = {
+    "panthan": {
+        "chained": counted(1, True, (PANTHAN_CHAINED,)),
+        "free": counted(1, True, (PANTHAN_FREE,)),
+    },
+    "warrior": {
+        "CW": counted(2, True, (ORTHOGONAL,)),
+        "FW": counted(2, False, (ORTHOGONAL,)),
+        "CCW": counted(2, True, (ORTHOGONAL, DIAGONAL)),
+        "CWW": counted(2, True, (ANY,)),
+        "FCW": counted(2, False, (ORTHOGONAL, DIAGONAL)),
+        "FWW": counted(2, False, (ANY,)),
+    },
+    "padwar": {
+        "C": counted(2, True, (DIAGONAL,)),
+        "F": counted(2, False, (DIAGONAL,)),
+    },
+    "thoat": {
+        "chained": Gait(((ORTHOGONAL, DIAGONAL),)),
+        "free": Gait(((ORTHOGONAL, DIAGONAL), (DIAGONAL, ORTHOGONAL))),
+        "wild": Gait(((ORTHOGONAL, DIAGONAL), (DIAGONAL, ORTHOGONAL)), jumps=True),
+    },
+    "dwar": {
+        "C": counted(3, True, (ORTHOGONAL,)),
+        "F": counted(3, False, (ORTHOGONAL,)),
+    },
+    "flier": {
+        "C": counted(3, True, (DIAGONAL,), jumps=True),
+        "F": counted(3, False, (DIAGONAL,), jumps=True),
+    },
+}
+
+
+def _royal(jumps: bool) -> Dict[str, Gait]:
+    table = {
+        "CW": counted(3, True, (ANY,), jumps=jumps),
+        "C": counted(3, True, (ANY,), straight=True, jumps=jumps),
+        "F": counted(3, False, (ANY,), straight=True, jumps=jumps),
+        "CC": counted(3, True, (ORTHOGONAL, DIAGONAL), jumps=jumps),
+        "FC": counted(3, False, (ORTHOGONAL, DIAGONAL), jumps=jumps),
+        "FW": counted(3, False, (ANY,), jumps=jumps),
+    }
+    return table
+
+
+# Chief codes end in C, Princess codes in P (Smith: CWC, CC, ... / CWP, CP, ...).
+INTERPRETATIONS["chief"] = {code + "C": gait for code, gait in _royal(False).items()}
+INTERPRETATIONS["princess"] = {code + "P": gait for code, gait in _royal(True).items()}
+
+# Smith's escape walks: ten steps, civil or wild, exactly or up to ten; always jumping.
+ESCAPE_WALKS: Dict[str, Gait] = {
+    "CCE": counted(10, True, (ORTHOGONAL, DIAGONAL), jumps=True),
+    "CWE": counted(10, True, (ANY,), jumps=True),
+    "FCE": counted(10, False, (ORTHOGONAL, DIAGONAL), jumps=True),
+    "FWE": counted(10, False, (ANY,), jumps=True),
+}
+
+Masks = Tuple[int, ...]
+WalkTable = Tuple[Dict[int, Masks], ...]
+
+
+def _minimal(masks: set) -> Masks:
+    """Drop every mask that contains another: a walk needing more empty squares adds nothing."""
+    ordered = sorted(masks, key=lambda m: (bin(m).count("1"), m))
+    kept: list = []
+    for m in ordered:
+        if not any(k & m == k for k in kept):
+            kept.append(m)
+    return tuple(kept)
+
+
+def _walks_from(gait: Gait, start: int) -> Dict[int, Masks]:
+    found: Dict[int, set] = {}
+
+    def extend(sq: int, pattern, i: int, visited: int, between: int, first: Step | None) -> None:
+        if i == len(pattern):
+            found.setdefault(sq, set()).add(between)
+            return
+        for step in ((first,) if gait.straight and first else pattern[i]):
+            if step not in pattern[i]:
+                continue
+            f, r = file_of(sq) + step[0], rank_of(sq) + step[1]
+            if not on_board(f, r):
+                continue
+            nxt = square(f, r)
+            if visited & bit(nxt):
+                continue
+            inner = between | (bit(sq) if i else 0)
+            extend(nxt, pattern, i + 1, visited | bit(nxt), inner, first or step)
+
+    for pattern in gait.patterns:
+        extend(start, pattern, 0, bit(start), 0, None)
+    return {dest: _minimal(masks) for dest, masks in found.items()}
+
+
+@lru_cache(maxsize=None)
+def walk_table(gait: Gait) -> WalkTable:
+    """For every square, ``{destination: minimal masks of intermediate squares}``.
+
+    A non-jumping piece can go to a destination when some mask has no occupied square; a jumping
+    piece always can (its masks still matter to a frightened Princess, who avoids threats)."""
+    if max(len(p) for p in gait.patterns) > 3:
+        raise ValueError("walk tables are for gaits of at most three steps; use escape_reach")
+    return tuple(_walks_from(gait, sq) for sq in SQUARES)
+
+
+def reach_mask(table: Dict[int, Masks]) -> int:
+    mask = 0
+    for dest in table:
+        mask |= bit(dest)
+    return mask
+
+
+# ---- the Princess's ten-step escape walks -------------------------------------------------
+
+def _neighbours(steps: StepSet) -> Tuple[Tuple[int, ...], ...]:
+    return tuple(
+        tuple(square(file_of(s) + dx, rank_of(s) + dy) for dx, dy in steps
+              if on_board(file_of(s) + dx, rank_of(s) + dy))
+        for s in SQUARES)
+
+
+def _balls(neighbours) -> Tuple[Tuple[int, ...], ...]:
+    """``balls[s][r]``: the squares within r steps of s (r up to ten), as masks."""
+    out = []
+    for s in SQUARES:
+        rings, seen, frontier = [bit(s)], bit(s), [s]
+        for _ in range(10):
+            nxt = []
+            for q in frontier:
+                for n in neighbours[q]:
+                    if not seen & bit(n):
+                        seen |= bit(n)
+                        nxt.append(n)
+            frontier = nxt
+            rings.append(seen)
+        out.append(tuple(rings))
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _step_graph(steps: StepSet):
+    neighbours = _neighbours(steps)
+    return neighbours, _balls(neighbours)
+
+
+@lru_cache(maxsize=4096)
+def escape_reach(code: str, start: int, avoid: int = 0) -> int:
+    """Squares that one of Smith's escape walks (``CCE``, ``CWE``, ``FCE``, ``FWE``) reaches from
+    ``start`` with no intermediate square in ``avoid`` (the threatened squares, for a frightened
+    Princess; 0 for a brave one). Walks never revisit a square, the start included."""
+    gait = ESCAPE_WALKS[code]
+    exact = len({len(p) for p in gait.patterns}) == 1
+    reach = 0
+    for group in {p[0] for p in gait.patterns}:
+        reach |= (_exact_walk_ends if exact else _short_walk_ends)(group, start, avoid)
+    return reach & ~bit(start)
+
+
+def _short_walk_ends(steps: StepSet, start: int, avoid: int) -> int:
+    """Ends of walks of one to ten steps: a breadth-first search, since a shortest walk never
+    revisits a square; only squares outside ``avoid`` are passed through."""
+    neighbours, _ = _step_graph(steps)
+    seen, frontier = bit(start), [start]
+    for _ in range(10):
+        nxt = []
+        for q in frontier:
+            for n in neighbours[q]:
+                if not seen & bit(n):
+                    seen |= bit(n)
+                    if not avoid & bit(n):
+                        nxt.append(n)
+        frontier = nxt
+    return seen
+
+
+def _exact_walk_ends(steps: StepSet, start: int, avoid: int) -> int:
+    """Ends of self-avoiding walks of exactly ten steps, by depth-first search that gives up on a
+    branch as soon as no square still unfound lies within the steps it has left."""
+    neighbours, balls = _step_graph(steps)
+    parity_ok = _parity_mask(steps, start)
+    wanted = balls[start][10] & parity_ok & ~bit(start)
+    found = 0
+
+    def walk(sq: int, left: int, visited: int) -> None:
+        nonlocal found
+        if left == 0:
+            found |= bit(sq)
+            return
+        if not balls[sq][left] & wanted & ~found:
+            return
+        for n in neighbours[sq]:
+            if visited & bit(n) or (left > 1 and avoid & bit(n)):
+                continue
+            walk(n, left - 1, visited | bit(n))
+
+    walk(start, 10, bit(start))
+    return found
+
+
+def _parity_mask(steps: StepSet, start: int) -> int:
+    """Squares an even number of steps away in the step graph's colouring (walks of ten steps
+    end there); every square when the graph has odd cycles (mixed steps)."""
+    if steps == ANY:
+        return (1 << (SIZE * SIZE)) - 1
+    mask = 0
+    f0, r0 = file_of(start), rank_of(start)
+    for s in SQUARES:
+        df, dr = abs(file_of(s) - f0), abs(rank_of(s) - r0)
+        ok = (df + dr) % 2 == 0 if steps == ORTHOGONAL else (df % 2 == 0 and dr % 2 == 0)
+        if ok:
+            mask |= bit(s)
+    return mask

@@ -1,0 +1,265 @@
+"""Game: a played game under one rule set — history, legal moves, undo/redo, results, captured
+pieces, the wager tally — and perft.
+"""
+from __future__ import annotations
+
+import random
+from typing import Dict, List, Optional, Sequence, Tuple, Union
+
+from .movegen import PASS, IllegalMoveError, Move, Ply, Referee, Result
+from .notation import move_text, parse_move
+from .position import Position, start_board
+from .rules import BLACK, ORANGE, SIDES, RuleSet
+from .squares import square_name
+
+# Wager values per scoring system: Ekman's table of ten (Exploring Jetan) and Smith's price list.
+# Order: Panthan, Warrior, Padwar, Thoat, Dwar, Flier, Chief, Princess; None where the source
+# gives no value.
+SCORING: Dict[str, Tuple[Optional[float], ...]] = {
+    "smith": (1, 2, 2, 3, 4, 4, 10, 0),
+    "moorman": (1, 1, 2, 2, 3, 3, 5, 7),
+    "burgess": (1, 2, 2, 3, 7, 6, 50, 50),
+    "kingston": (1, 1.6, 1.6, 2.4, 4, 4, 9.6, 0),
+    "kazmierski": (1, 2, 5, 5, 7, 10, 20, 50),
+    "spratt": (1, 2, 3, 3, 4, 5, 9, 9),
+    "mad-elf": (1, 1, 1, 1, 2, 3, 4, 4),
+    "resnick": (1, 2, 2, 2, 3, 3, 0, 0),
+    "gaul": (2, 2, 2, 1, 3, 3, 5, 0),
+    "cazaux-knowlton": (2, 1.9, 1.7, 5.6, 4.9, 9.5, None, None),
+}
+SCORING_ORDER = "NWATDFCP"
+
+RulesLike = Union[RuleSet, str, None]
+
+
+def _rules(rules: RulesLike) -> RuleSet:
+    return rules if isinstance(rules, RuleSet) else RuleSet.parse(rules or "")
+
+
+def start_position(rules: RulesLike = None) -> Position:
+    """The rule set's start position (set-up and first player)."""
+    rules = _rules(rules)
+    return Position(start_board(rules.get("setup")), rules.first)
+
+
+class Game:
+    """A game from the rule set's start (or a given position), with its history.
+
+    >>> g = Game()
+    >>> g.play("d2-d3").move
+    Move(frm=13, to=23, outcome='')
+    """
+
+    def __init__(self, rules: RulesLike = None, position: Union[Position, str, None] = None,
+                 seed: Optional[int] = None):
+        self.rules = _rules(rules)
+        self.referee: Referee = self.rules.referee
+        if position is None:
+            position = start_position(self.rules)
+        elif isinstance(position, str):
+            position = Position.parse(position)
+        self.referee.check_position(position)
+        self.start = position
+        self.plies: List[Ply] = []
+        self._redo: List[Ply] = []
+        self.rng = random.Random(seed)
+        self.resigned: Optional[Result] = None
+        # Where each piece on the board started (for descriptive notation).
+        self.origins: List[Dict[int, int]] = [{sq: sq for sq, p in enumerate(position.board) if p}]
+
+    # ---- state ---------------------------------------------------------------------------
+    @property
+    def position(self) -> Position:
+        return self.plies[-1].position if self.plies else self.start
+
+    @property
+    def positions(self) -> List[Position]:
+        return [self.start] + [p.position for p in self.plies]
+
+    def keys(self) -> List[int]:
+        return [self.start.key] + [p.position.key for p in self.plies]
+
+    @property
+    def legal_moves(self) -> List[Move]:
+        if self.result is not None:
+            return []
+        return self._legal()
+
+    def _legal(self) -> List[Move]:
+        return self.referee.legal_moves(self.position, self.keys()[:-1])
+
+    @property
+    def result(self) -> Optional[Result]:
+        """How the game ended, or ``None`` while it goes on."""
+        if self.resigned:
+            return self.resigned
+        if self.plies and self.plies[-1].result:
+            return self.plies[-1].result
+        pos = self.position
+        if self.referee.finished(pos):
+            return Result(None, "threepiece")
+        if self.rules.get("repetition") == "draw" and self.keys().count(pos.key) >= 3:
+            return Result(None, "repetition")
+        if not self._legal():
+            if self.referee.pass_when_stalemated:
+                return Result(None, "both_stalemated")
+            return Result(1 - pos.side, "stalemate")
+        return None
+
+    @property
+    def turn(self) -> int:
+        return self.position.side
+
+    # ---- playing -------------------------------------------------------------------------
+    def parse_move(self, move: Union[Move, str]) -> Move:
+        """A move given as text or :class:`Move`, checked for legality (its duel outcome kept)."""
+        if isinstance(move, str):
+            move = parse_move(move, self.position)
+        if self.result is not None:
+            raise IllegalMoveError(f"the game is over ({self.result}); no more moves")
+        legal = self._legal()
+        if move.bare() not in legal:
+            text = move_text(self.position, move) if not move.is_pass else "pass"
+            raise IllegalMoveError(self._why_illegal(move, text, legal))
+        if move.outcome:
+            if not self.referee.is_duel(self.position, move):
+                raise IllegalMoveError(f"{text_of(self, move)}: only a capture under duel rules "
+                                       "has an outcome (/a or /d)")
+            odds = self.referee.duel_odds(self.position, move)
+            if (move.outcome == "a" and odds == 0) or (move.outcome == "d" and odds == 1):
+                raise IllegalMoveError(f"{text_of(self, move)}: that duel outcome is impossible "
+                                       "with these pieces")
+        return move
+
+    def _why_illegal(self, move: Move, text: str, legal: Sequence[Move]) -> str:
+        pos = self.position
+        side = SIDES[pos.side].capitalize()
+        if move.is_pass:
+            return f"pass is not allowed: {side} has a legal move"
+        piece = pos.board[move.frm]
+        if not piece:
+            return f"illegal move {text}: {square_name(move.frm)} is empty"
+        if (piece.isupper()) != (pos.side == BLACK):
+            return f"illegal move {text}: the piece on {square_name(move.frm)} is not {side}'s"
+        name = self.rules.piece_name(piece)
+        if self.referee.princess_threatened(pos, pos.side):
+            return f"illegal move {text}: {side}'s Princess is threatened and must be saved"
+        target = pos.board[move.to]
+        if target and piece in "Pp":
+            return f"illegal move {text}: the Princess never captures"
+        if target and (target.isupper() == piece.isupper()):
+            return f"illegal move {text}: {square_name(move.to)} holds {side}'s own piece"
+        basic = self.referee.basic_moves(pos)
+        if move.bare() in basic:
+            return f"illegal move {text}: it would repeat a position a third time (or force that)"
+        return f"illegal move {text}: the {name} on {square_name(move.frm)} cannot go there"
+
+    def play(self, move: Union[Move, str]) -> Ply:
+        """Play a legal move (text or :class:`Move`). Raises :class:`IllegalMoveError`."""
+        move = self.parse_move(move)
+        ply = self.referee.play(self.position, move, move.outcome, self.rng)
+        self._append(ply)
+        self._redo.clear()
+        return ply
+
+    def _append(self, ply: Ply) -> None:
+        origins = dict(self.origins[-1])
+        m = ply.move
+        if not m.is_pass:
+            start = origins.pop(m.frm, None)
+            if m.outcome != "d":
+                origins.pop(m.to, None)
+                origins[m.to] = start
+        self.origins.append(origins)
+        self.plies.append(ply)
+
+    def undo(self) -> Ply:
+        """Take back the last move (it can be redone until another move is played)."""
+        if self.resigned:
+            self.resigned = None
+            raise IllegalMoveError("resignation withdrawn; undo again to take back a move")
+        if not self.plies:
+            raise IllegalMoveError("nothing to undo: no move has been played")
+        ply = self.plies.pop()
+        self.origins.pop()
+        self._redo.append(ply)
+        return ply
+
+    def redo(self) -> Ply:
+        if not self._redo:
+            raise IllegalMoveError("nothing to redo")
+        ply = self._redo.pop()
+        self._append(ply)
+        return ply
+
+    def resign(self, side: Optional[int] = None) -> Result:
+        if self.result is not None:
+            raise IllegalMoveError(f"the game is over ({self.result})")
+        loser = self.turn if side is None else side
+        self.resigned = Result(1 - loser, "resigned")
+        return self.resigned
+
+    # ---- bookkeeping ---------------------------------------------------------------------
+    def captured(self, side: int) -> List[str]:
+        """Black's letters of ``side``'s pieces removed so far, in order."""
+        lost = []
+        for before, ply in zip(self.positions, self.plies):
+            if ply.captured and (ply.captured.isupper() == (side == BLACK)):
+                lost.append(ply.captured.upper())
+        return lost
+
+    def wager(self, system: str = "smith") -> Tuple[float, float]:
+        """What Black and Orange have each won so far: every lost piece pays its price (in the
+        named scoring system, see :data:`SCORING`) to the opponent."""
+        if system not in SCORING:
+            raise ValueError(f"unknown scoring system '{system}'; known: {', '.join(SCORING)}")
+        values = SCORING[system]
+        won = [0.0, 0.0]
+        for side in (BLACK, ORANGE):
+            for letter in self.captured(side):
+                v = values[SCORING_ORDER.index(letter)]
+                won[1 - side] += v or 0
+        return round(won[0], 2), round(won[1], 2)
+
+    def move_texts(self, style: str = "algebraic") -> List[str]:
+        return [move_text(before, ply.move, style) for before, ply in zip(self.positions, self.plies)]
+
+
+def text_of(game: Game, move: Move) -> str:
+    return move_text(game.position, move)
+
+
+def perft(rules: RulesLike, position: Position, depth: int,
+          history: Optional[List[int]] = None) -> int:
+    """Count the move sequences of ``depth`` plies from ``position`` (RULES.md). The repetition
+    history starts with ``position`` itself. Under duel rules each outcome of a capture (attacker
+    or defender wins) is its own sequence."""
+    referee = _rules(rules).referee
+    keys = list(history or [])
+    draw_on_repetition = referee.rules.get("repetition") == "draw"
+
+    def count(pos: Position, depth: int) -> int:
+        if depth == 0:
+            return 1
+        moves = referee.legal_moves(pos, keys)
+        if depth == 1 and referee.duel == "off":
+            return len(moves)
+        keys.append(pos.key)
+        total = 0
+        for move in moves:
+            outcomes = ("a", "d") if referee.is_duel(pos, move) else ("",)
+            for outcome in outcomes:
+                if outcome and referee.duel_odds(pos, move) in (0, 1):
+                    if (outcome == "a") != (referee.duel_odds(pos, move) == 1):
+                        continue
+                ply = referee.play(pos, move, outcome)
+                over = ply.result is not None or (
+                    draw_on_repetition and (keys + [ply.position.key]).count(ply.position.key) >= 3)
+                total += (1 if depth == 1 else 0) if over else count(ply.position, depth - 1)
+        keys.pop()
+        return total
+
+    return count(position, depth)
+
+
+__all__ = ["Game", "perft", "start_position", "SCORING", "PASS"]

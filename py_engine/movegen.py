@@ -1,0 +1,432 @@
+"""Move generation and arbitration: legal moves, threats, Princess safety, the escape, duels,
+and what each move does to the game (captures, results, the three-piece counter).
+
+One :class:`Referee` is built per :class:`~py_engine.rules.RuleSet` (``rules.referee``). Its tables
+come from :mod:`py_engine.gaits`; a legal-move query is look-ups and bit tests.
+
+Princess safety is decided without playing each move: before generating, the referee lists every
+enemy walk onto the Princess's square that is open (a *check*) or blocked only by one of our own
+pieces (a *pin* on that piece). A move is then safe unless it leaves a check open or opens a pin.
+The Princess's own destinations are tested against the enemy's threats with her lifted off the
+board, since her square no longer blocks anything once she moves.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
+
+from .gaits import escape_reach, reach_mask, walk_table
+from .position import ZOBRIST, ZOBRIST_ORANGE, Position, side_of
+from .rules import BLACK, ORANGE, SIDES, RuleSet
+from .squares import SIZE, bit, squares_of
+
+FULL = (1 << (SIZE * SIZE)) - 1
+# Smith's price list, used by dice duels: d6 plus the piece's price.
+DUEL_PRICE = {"N": 1, "W": 2, "A": 2, "T": 3, "D": 4, "F": 4, "C": 10}
+
+
+class Move(NamedTuple):
+    """A move from ``frm`` to ``to`` (squares 0–99). Only the two squares identify a move.
+    ``outcome`` is set only for a capture under duel rules: ``"a"`` the attacker won the duel,
+    ``"d"`` the defender did; empty means "not decided yet". :data:`PASS` is the forfeited turn of
+    a stalemated player under ``stalemate=pass``."""
+
+    frm: int
+    to: int
+    outcome: str = ""
+
+    @property
+    def is_pass(self) -> bool:
+        return self.frm < 0
+
+    def bare(self) -> "Move":
+        return Move(self.frm, self.to) if self.outcome else self
+
+
+PASS = Move(-1, -1)
+
+
+class IllegalMoveError(ValueError):
+    """A move that the rules do not allow in the position."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended. ``winner`` is ``BLACK``, ``ORANGE`` or ``None`` (a draw)."""
+
+    winner: Optional[int]
+    reason: str
+
+    REASONS = {
+        "princess": "{w} took the Princess",
+        "chief": "{w}'s Chief took the Chief",
+        "chief_taken": "a Chief was taken by a lesser piece",
+        "stalemate": "{l} has no legal move",
+        "both_stalemated": "neither side can move",
+        "threepiece": "three-piece rule: no win within ten moves",
+        "repetition": "the same position occurred a third time",
+        "resigned": "{l} resigned",
+    }
+
+    @property
+    def text(self) -> str:
+        """``black wins``, ``orange wins`` or ``draw``."""
+        return "draw" if self.winner is None else f"{SIDES[self.winner]} wins"
+
+    @property
+    def explanation(self) -> str:
+        w = SIDES[self.winner].capitalize() if self.winner is not None else ""
+        loser = SIDES[1 - self.winner].capitalize() if self.winner is not None else ""
+        return self.REASONS[self.reason].format(w=w, l=loser)
+
+    def __str__(self) -> str:
+        return f"{self.text} ({self.explanation})"
+
+
+class Ply(NamedTuple):
+    """What playing one move did: the position after it, the move as played (with its duel
+    outcome), the piece removed from the board (a letter, or ``""``), whether it spent the
+    escape, and the result if the move ended the game."""
+
+    position: Position
+    move: Move
+    captured: str
+    escaped: bool
+    result: Optional[Result]
+
+
+class Referee:
+    """Legal moves and their consequences under one rule set."""
+
+    def __init__(self, rules: RuleSet):
+        self.rules = rules
+        self.tables = []      # per side: letter -> (walks per square, jumps, reach per square)
+        for side in (BLACK, ORANGE):
+            per_letter = {}
+            for letter in "NWATDFCP":
+                gait = rules.gait(letter, side)
+                walks = walk_table(gait)
+                per_letter[letter] = (walks, gait.jumps, tuple(reach_mask(w) for w in walks))
+            self.tables.append(per_letter)
+        self.frightened = tuple(rules.get("bravery", s) == "frightened" for s in (BLACK, ORANGE))
+        self.escape = tuple(rules.get("escape", s) for s in (BLACK, ORANGE))
+        self.duel = rules.get("duel")
+        self.chief_capture = rules.get("chief_capture")
+        self.pass_when_stalemated = rules.get("stalemate") == "pass"
+        self.forbid_repetition = rules.get("repetition") == "forbid"
+        self.threepiece = rules.get("threepiece") == "on"
+
+    # ---- threats -----------------------------------------------------------------------------
+    def attacks(self, pos: Position, side: int, occupied: int) -> int:
+        """Squares that some piece of ``side`` other than its Princess could move onto, whatever
+        stands there, given the ``occupied`` squares."""
+        found = 0
+        tables = self.tables[side]
+        for sq, letter in pos.pieces[side]:
+            walks, jumps, reach = tables[letter]
+            if jumps:
+                found |= reach[sq]
+                continue
+            if not reach[sq] & ~found:
+                continue
+            for dest, masks in walks[sq].items():
+                if not found >> dest & 1:
+                    for m in masks:
+                        if not m & occupied:
+                            found |= 1 << dest
+                            break
+        return found
+
+    def threatened(self, pos: Position, side: int) -> int:
+        """Squares threatened by ``side``'s enemy (RULES.md: an enemy piece other than the Princess
+        could move onto it)."""
+        enemy = 1 - side
+        return self.attacks(pos, enemy, pos.occupied) & ~pos.by_side[enemy]
+
+    def princess_threatened(self, pos: Position, side: int) -> bool:
+        sq = pos.princess[side]
+        return sq >= 0 and bool(self.threatened(pos, side) >> sq & 1)
+
+    def _lines_to(self, pos: Position, target: int, enemy: int):
+        """Enemy walks onto ``target``: the open ones (checks), and those blocked only by one of
+        our pieces, keyed by that piece's bit (pins)."""
+        checks: List[Tuple[int, int]] = []
+        pins: Dict[int, List[Tuple[int, int]]] = {}
+        occupied, own = pos.occupied, pos.by_side[1 - enemy]
+        tables = self.tables[enemy]
+        for q, letter in pos.pieces[enemy]:
+            walks, jumps, reach = tables[letter]
+            if not reach[q] >> target & 1:
+                continue
+            if jumps:
+                checks.append((q, 0))
+                continue
+            for m in walks[q][target]:
+                blockers = m & occupied
+                if not blockers:
+                    checks.append((q, m))
+                elif not blockers & (blockers - 1) and blockers & own:
+                    pins.setdefault(blockers, []).append((q, m))
+        return checks, pins
+
+    # ---- move generation ---------------------------------------------------------------------
+    def basic_moves(self, pos: Position) -> List[Move]:
+        """Legal moves ignoring the repetition rule and ``stalemate=pass``."""
+        us, them = pos.side, 1 - pos.side
+        occupied, own, board = pos.occupied, pos.by_side[us], pos.board
+        princess = pos.princess[us]
+        checks, pins = self._lines_to(pos, princess, them)
+        duel = self.duel != "off"
+        moves: List[Move] = []
+        tables = self.tables[us]
+        for f, letter in pos.pieces[us]:
+            walks, jumps, _ = tables[letter]
+            pinned = pins.get(1 << f)
+            exposed = checks or pinned
+            for t, masks in walks[f].items():
+                tb = 1 << t
+                if tb & own:
+                    continue
+                if not jumps:
+                    for m in masks:
+                        if not m & occupied:
+                            break
+                    else:
+                        continue
+                if exposed:
+                    if not _stays_safe(checks, pinned, t, tb):
+                        continue
+                    # A lost duel removes the attacker and leaves the defender: the attack must
+                    # not open a line to the Princess (a check it fails to lift may remain).
+                    if pinned and duel and board[t] and board[t] not in "Pp" and \
+                            any(not m & tb for _, m in pinned):
+                        continue
+                moves.append(Move(f, t))
+        moves.extend(self._princess_moves(pos))
+        return moves
+
+    def princess_destinations(self, pos: Position) -> Tuple[int, int]:
+        """(normal, escape) destination masks of the side to move's Princess."""
+        us, them = pos.side, 1 - pos.side
+        sq = pos.princess[us]
+        lifted = pos.occupied & ~(1 << sq)
+        danger = self.attacks(pos, them, lifted) & ~pos.by_side[them]
+        walks, _, reach = self.tables[us]["P"]
+        free = ~pos.occupied & ~danger & FULL
+        normal = reach[sq] & free
+        if self.frightened[us] and normal:
+            for t in squares_of(normal):
+                if all(m & danger for m in walks[sq][t]):
+                    normal &= ~(1 << t)
+        escapes = 0
+        style = self.escape[us]
+        if pos.escapes[us] and style != "none":
+            if style == "anywhere":
+                escapes = free & ~normal & ~(1 << sq)
+            else:
+                avoid = danger if self.frightened[us] else 0
+                escapes = escape_reach(style, sq, avoid) & free & ~normal
+        return normal, escapes
+
+    def _princess_moves(self, pos: Position) -> List[Move]:
+        sq = pos.princess[pos.side]
+        normal, escapes = self.princess_destinations(pos)
+        return [Move(sq, t) for t in squares_of(normal | escapes)]
+
+    def legal_moves(self, pos: Position, history: Sequence[int] = ()) -> List[Move]:
+        """Every legal move. ``history`` holds the repetition keys of the positions before this
+        one (oldest first); the repetition rule looks at the last eleven of them and ``pos``."""
+        if self.finished(pos):
+            return []
+        moves = self.basic_moves(pos)
+        if self.forbid_repetition:
+            moves = self._without_repetitions(pos, moves, list(history[-11:]) + [pos.key])
+        if not moves and self.pass_when_stalemated:
+            flipped = pos.with_board(pos.board, side=1 - pos.side)
+            if self.basic_moves(flipped):
+                return [PASS]
+        return moves
+
+    def finished(self, pos: Position) -> bool:
+        """A position that ends the game whatever is played: the three-piece count ran out."""
+        return self.threepiece and pos.counter >= 10
+
+    def _without_repetitions(self, pos: Position, moves: List[Move], window: List[int]):
+        """RULES.md's repetition rule: no move may produce a position seen twice in the window
+        (the last twelve positions), nor leave the opponent only such moves."""
+        # A position recurs four plies later at the soonest, so a window of six or fewer
+        # positions can neither ban a move nor force a repetition.
+        if len(window) <= 6:
+            return moves
+        counts: Dict[int, int] = {}
+        for k in window:
+            counts[k] = counts.get(k, 0) + 1
+        banned = {k for k, n in counts.items() if n >= 2}
+        later = window[1:]
+        seen_later = set(later)
+        repeats_later = len(seen_later) < len(later)
+        base = pos.key ^ ZOBRIST_ORANGE
+        kept = []
+        for move in moves:
+            if pos.board[move.to]:          # a capture can never repeat a position
+                kept.append(move)
+                continue
+            table = ZOBRIST[pos.board[move.frm]]
+            key = base ^ table[move.frm] ^ table[move.to]
+            if key in banned:
+                continue
+            if (repeats_later or key in seen_later) and \
+                    self._forces_repetition(pos, move, later + [key]):
+                continue
+            kept.append(move)
+        return kept
+
+    def _forces_repetition(self, pos: Position, move: Move, window: List[int]) -> bool:
+        """After ``move``, would every move the opponent could otherwise make repeat a position
+        seen twice in ``window``? (Not when the opponent has no move at all: that is stalemate.)"""
+        after = self.play(pos, move, "a").position
+        replies = self.basic_moves(after)
+        counts: Dict[int, int] = {}
+        for k in window:
+            counts[k] = counts.get(k, 0) + 1
+        base = after.key ^ ZOBRIST_ORANGE
+        for r in replies:
+            if after.board[r.to]:
+                return False
+            table = ZOBRIST[after.board[r.frm]]
+            if counts.get(base ^ table[r.frm] ^ table[r.to], 0) < 2:
+                return False
+        return bool(replies)
+
+    # ---- playing a move ----------------------------------------------------------------------
+    def duel_odds(self, pos: Position, move: Move) -> Fraction:
+        """Probability that the attacker wins the duel this capture starts (1 with no duels)."""
+        target = pos.board[move.to]
+        if self.duel == "off" or not target or target in "Pp":
+            return Fraction(1)
+        if self.duel == "even":
+            return Fraction(1, 2)
+        a = DUEL_PRICE[pos.board[move.frm].upper()]
+        d = DUEL_PRICE[target.upper()]
+        wins = sum(1 for x in range(1, 7) for y in range(1, 7) if x + a > y + d)
+        losses = sum(1 for x in range(1, 7) for y in range(1, 7) if x + a < y + d)
+        return Fraction(wins, wins + losses)       # ties are rolled again
+
+    def is_duel(self, pos: Position, move: Move) -> bool:
+        target = pos.board[move.to] if not move.is_pass else ""
+        return self.duel != "off" and bool(target) and target not in "Pp"
+
+    def play(self, pos: Position, move: Move, outcome: str = "",
+             rng: Optional[random.Random] = None) -> Ply:
+        """Play ``move`` (assumed legal) and report what happened. Under duel rules a capture
+        needs ``outcome`` ("a" or "d"), else it is drawn from ``rng`` by the duel's odds."""
+        us, them = pos.side, 1 - pos.side
+        board = list(pos.board)
+        escapes = pos.escapes
+        captured, escaped, result = "", False, None
+        removed: Tuple[Tuple[int, str], ...] = ()
+        added: Tuple[Tuple[int, str], ...] = ()
+        if move.is_pass:
+            played = PASS
+        else:
+            f, t = move.frm, move.to
+            piece, target = board[f], board[t]
+            outcome = outcome or move.outcome
+            if self.is_duel(pos, move):
+                if not outcome:
+                    odds = self.duel_odds(pos, move)
+                    outcome = "a" if (rng or random).random() < odds else "d"
+            else:
+                outcome = ""
+            played = Move(f, t, outcome)
+            if outcome == "d":          # the defender won: the attacker is removed
+                board[f] = ""
+                captured, winner, winner_side = piece, target, them
+                removed = ((f, piece),)
+            else:
+                board[f], board[t] = "", piece
+                captured, winner, winner_side = target, piece, us
+                removed = ((f, piece), (t, target)) if target else ((f, piece),)
+                added = ((t, piece),)
+                if piece in "Pp" and self._is_escape(pos, t):
+                    escaped = True
+                    escapes = (False, escapes[1]) if us == BLACK else (escapes[0], False)
+            if captured and captured in "Pp":
+                result = Result(winner_side, "princess")
+            elif captured and captured in "Cc":
+                if winner in "Cc":
+                    result = Result(winner_side, "chief")
+                elif self.chief_capture == "draw":
+                    result = Result(None, "chief_taken")
+                elif self.chief_capture == "win":
+                    result = Result(winner_side, "chief_taken")
+        counter = pos.counter
+        if self.threepiece:
+            before = self.three_piece_holds(pos.board)
+            now = self.three_piece_holds(board)
+            counter = counter + 1 if (before and now) else 0
+            if counter >= 10 and result is None:
+                result = Result(None, "threepiece")
+        after = pos.changed(tuple(board), them, escapes, counter,
+                            pos.move_number + (1 if us == ORANGE else 0), removed, added)
+        return Ply(after, played, captured, escaped, result)
+
+    def _is_escape(self, pos: Position, t: int) -> bool:
+        """Does the side to move's Princess spend her escape by going to ``t``? Only when her
+        normal move cannot legally take her there."""
+        us = pos.side
+        _, _, reach = self.tables[us]["P"]
+        if not reach[pos.princess[us]] >> t & 1:
+            return True
+        return self.frightened[us] and not self.princess_destinations(pos)[0] >> t & 1
+
+    def three_piece_holds(self, board: Sequence[str]) -> bool:
+        """Both sides have at most three pieces, Chief and Princess among them, and the third
+        pieces (if any) are worth the same number of feathers."""
+        others: List[List[int]] = [[], []]
+        royals = [0, 0]
+        for p in board:
+            if p:
+                s = side_of(p)
+                if p in "CcPp":
+                    royals[s] += 1
+                else:
+                    others[s].append(self.rules.feathers(p.upper(), s))
+                    if len(others[s]) > 1:
+                        return False
+        return royals == [2, 2] and others[0] == others[1]
+
+    # ---- validation --------------------------------------------------------------------------
+    def check_position(self, pos: Position) -> None:
+        """Reject a position that cannot arise under these rules, saying why."""
+        from .position import PositionError
+        for s in (BLACK, ORANGE):
+            if not pos.has(s, "C") and self.chief_capture != "continue":
+                raise PositionError(
+                    f"{SIDES[s].capitalize()} has no Chief: under chief_capture="
+                    f"{self.chief_capture} the game would already be over")
+        waiting = 1 - pos.side
+        # Under duel rules a failed rescue may leave the Princess threatened for the opponent.
+        if self.duel == "off" and self.princess_threatened(pos, waiting):
+            raise PositionError(f"{SIDES[waiting].capitalize()}'s Princess is threatened but it "
+                                f"is {SIDES[pos.side].capitalize()}'s turn: no legal move leads here")
+        if self.threepiece and pos.counter and not self.three_piece_holds(pos.board):
+            raise PositionError("the three-piece counter is set but the three-piece condition "
+                                "does not hold; it must be 0")
+        if not self.threepiece and pos.counter:
+            raise PositionError("the three-piece counter must be 0 when threepiece=off")
+
+
+def _stays_safe(checks, pinned, t: int, tb: int) -> bool:
+    """After a move to ``t``: every open enemy walk is blocked or its piece captured, and no walk
+    blocked only by the moving piece has opened."""
+    for q, m in checks:
+        if q != t and not m & tb:
+            return False
+    if pinned:
+        for q, m in pinned:
+            if q != t and not m & tb:
+                return False
+    return True

@@ -1,0 +1,148 @@
+"""RuleSet: the options of RULES.md, per-side options, parsing and formatting.
+
+A rule set is written ``key=value,key=value``; omitted keys take the standard (first listed)
+value, so the standard rule set is the empty string. Piece and Princess options may be given for
+one side only, as a handicap (Smith): ``black.thoat=wild`` or ``orange.princess=FWP``. A plain key
+sets both sides; later items override earlier ones.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Dict, Tuple
+
+from .gaits import ESCAPE_WALKS, INTERPRETATIONS, Gait
+
+BLACK, ORANGE = 0, 1
+SIDES = ("black", "orange")
+
+# Every option, its values (the first is the standard), and whether each side may set its own.
+OPTIONS: Dict[str, Tuple[str, ...]] = {
+    "setup": ("diametral", "facing"),
+    "first": ("black", "orange"),
+    "panthan": tuple(INTERPRETATIONS["panthan"]),
+    "warrior": tuple(INTERPRETATIONS["warrior"]),
+    "padwar": tuple(INTERPRETATIONS["padwar"]),
+    "thoat": tuple(INTERPRETATIONS["thoat"]),
+    "dwar": tuple(INTERPRETATIONS["dwar"]),
+    "flier": tuple(INTERPRETATIONS["flier"]),
+    "chief": tuple(INTERPRETATIONS["chief"]),
+    "princess": tuple(INTERPRETATIONS["princess"]),
+    "bravery": ("brave", "frightened"),
+    "escape": ("anywhere",) + tuple(ESCAPE_WALKS) + ("none",),
+    "chief_capture": ("draw", "continue", "win"),
+    "stalemate": ("loss", "pass"),
+    "repetition": ("forbid", "draw"),
+    "threepiece": ("on", "off"),
+    "duel": ("off", "even", "dice"),
+    "odwar": ("off", "on"),
+}
+PER_SIDE = ("panthan", "warrior", "padwar", "thoat", "dwar", "flier", "chief", "princess",
+            "bravery", "escape")
+STANDARD = {key: values[0] for key, values in OPTIONS.items()}
+
+# Letters of the pieces (Black's; Orange's are lower case) and the option naming each one's gait.
+PIECE_OPTION = {"N": "panthan", "W": "warrior", "A": "padwar", "T": "thoat", "D": "dwar",
+                "F": "flier", "C": "chief", "P": "princess"}
+# Feathers (RULES.md); the jumping "wild" Thoat is worth three. Chief and Princess have none.
+FEATHERS = {"N": 1, "W": 2, "A": 2, "T": 2, "D": 3, "F": 3}
+
+
+class RulesError(ValueError):
+    """A rule-set string that names an unknown option or value."""
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """An immutable rule set. ``options`` holds the global values; ``sides`` the per-side ones
+    (Black's, Orange's) for the keys in :data:`PER_SIDE`."""
+
+    options: Tuple[Tuple[str, str], ...] = tuple(
+        (k, v) for k, v in STANDARD.items() if k not in PER_SIDE)
+    sides: Tuple[Tuple[Tuple[str, str], ...], ...] = field(default_factory=lambda: (
+        tuple((k, STANDARD[k]) for k in PER_SIDE),) * 2)
+
+    @classmethod
+    def parse(cls, text: str = "") -> "RuleSet":
+        """Read ``key=value,...`` (see the module doc). Raises :class:`RulesError`."""
+        glob = {k: v for k, v in STANDARD.items() if k not in PER_SIDE}
+        sides = [{k: STANDARD[k] for k in PER_SIDE} for _ in SIDES]
+        for item in (t.strip() for t in (text or "").split(",")):
+            if not item:
+                continue
+            key, sep, value = (s.strip() for s in item.partition("="))
+            if not sep or not value:
+                raise RulesError(f"rule option '{item}' needs the form key=value (e.g. thoat=wild)")
+            side_name, dot, key = key.rpartition(".") if "." in key else ("", "", key)
+            if key not in OPTIONS:
+                raise RulesError(f"unknown rule option '{key}'; known: {', '.join(OPTIONS)}")
+            matches = [v for v in OPTIONS[key] if v.lower() == value.lower()]
+            if not matches:
+                raise RulesError(f"'{value}' is not a value of {key}; choose one of "
+                                 f"{', '.join(OPTIONS[key])}")
+            value = matches[0]
+            if dot:
+                if side_name not in SIDES:
+                    raise RulesError(f"'{side_name}.' must be 'black.' or 'orange.'")
+                if key not in PER_SIDE:
+                    raise RulesError(f"'{key}' applies to both sides; it cannot be set for one")
+                sides[SIDES.index(side_name)][key] = value
+            elif key in PER_SIDE:
+                for s in sides:
+                    s[key] = value
+            else:
+                glob[key] = value
+        return cls(tuple(glob.items()), tuple(tuple(s.items()) for s in sides))
+
+    def __str__(self) -> str:
+        """Canonical text: non-standard values in table order; per-side differences last."""
+        parts = [f"{k}={v}" for k, v in self.options if v != STANDARD[k]]
+        black, orange = (dict(s) for s in self.sides)
+        both = [k for k in PER_SIDE if black[k] == orange[k] != STANDARD[k]]
+        parts += [f"{k}={black[k]}" for k in both]
+        for name, mine in zip(SIDES, (black, orange)):
+            parts += [f"{name}.{k}={mine[k]}" for k in PER_SIDE
+                      if k not in both and mine[k] != STANDARD[k]]
+        order = list(OPTIONS)
+        glob = sorted((p for p in parts if "." not in p.split("=")[0]),
+                      key=lambda p: order.index(p.split("=")[0]))
+        return ",".join(glob + [p for p in parts if "." in p.split("=")[0]])
+
+    def get(self, key: str, side: int = BLACK) -> str:
+        """The value of ``key`` (for ``side`` when it is a per-side option)."""
+        return dict(self.sides[side])[key] if key in PER_SIDE else self._global[key]
+
+    @cached_property
+    def _global(self) -> Dict[str, str]:
+        return dict(self.options)
+
+    def gait(self, letter: str, side: int) -> Gait:
+        """The gait of the piece with (Black's) ``letter`` for ``side``."""
+        key = PIECE_OPTION[letter]
+        gait = INTERPRETATIONS[key][self.get(key, side)]
+        return gait if side == BLACK else gait.mirrored()
+
+    def feathers(self, letter: str, side: int) -> int:
+        """A piece's value in feathers (0 for Chief and Princess)."""
+        if letter == "T" and self.get("thoat", side) == "wild":
+            return 3
+        return FEATHERS.get(letter, 0)
+
+    @property
+    def first(self) -> int:
+        return SIDES.index(self.get("first"))
+
+    def piece_name(self, letter: str) -> str:
+        names = {"N": "Panthan", "W": "Warrior", "A": "Padwar", "T": "Thoat", "D": "Dwar",
+                 "F": "Odwar" if self.get("odwar") == "on" else "Flier", "C": "Chief",
+                 "P": "Princess"}
+        return names[letter.upper()]
+
+    @cached_property
+    def referee(self):
+        """The move generator and arbiter for this rule set (built once, then shared)."""
+        from .movegen import Referee
+        return Referee(self)
+
+
+STANDARD_RULES = RuleSet()
