@@ -1,0 +1,50 @@
+"""Shared test helpers: random positions and rule sets."""
+from __future__ import annotations
+
+import random
+
+from py_engine.position import MAXIMUM, Position
+from py_engine.rules import OPTIONS, PER_SIDE, RuleSet
+
+
+def random_board(rng: random.Random, density: float = 0.5):
+    board = [""] * 100
+    free = list(range(100))
+    rng.shuffle(free)
+    for side in (0, 1):
+        for letter, most in MAXIMUM.items():
+            n = 1 if letter == "P" else (rng.randint(0, most) if rng.random() < density * 2 else 0)
+            if letter == "C" and rng.random() < 0.9:
+                n = 1
+            for _ in range(n):
+                board[free.pop()] = letter if side == 0 else letter.lower()
+    return tuple(board)
+
+
+def random_position(rng: random.Random, rules: RuleSet, tries: int = 200) -> Position:
+    """A random position that the rules accept (side not to move not threatened, etc.)."""
+    for _ in range(tries):
+        pos = Position(random_board(rng, rng.choice((0.2, 0.5, 0.8))), rng.randint(0, 1),
+                       (rng.random() < 0.7, rng.random() < 0.7))
+        try:
+            rules.referee.check_position(pos)
+        except ValueError:
+            continue
+        return pos
+    raise RuntimeError("no valid random position found")
+
+
+GAIT_KEYS = ("panthan", "warrior", "padwar", "thoat", "dwar", "flier", "chief", "princess",
+             "bravery", "escape")
+
+
+def random_rules(rng: random.Random, keys=GAIT_KEYS + ("duel", "chief_capture")) -> RuleSet:
+    items = []
+    for key in keys:
+        if rng.random() < 0.5:
+            value = rng.choice(OPTIONS[key])
+            if key in PER_SIDE and rng.random() < 0.3:
+                items.append(f"{rng.choice(('black', 'orange'))}.{key}={value}")
+            else:
+                items.append(f"{key}={value}")
+    return RuleSet.parse(",".join(items))
