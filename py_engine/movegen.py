@@ -201,7 +201,8 @@ class Referee:
                     # A lost duel removes the attacker and leaves the defender: the attack must
                     # not open a line to the Princess (a check it fails to lift may remain).
                     if pinned and duel and board[t] and board[t] not in "Pp" and \
-                            any(not m & tb for _, m in pinned):
+                            any(not m & tb for _, m in pinned) and \
+                            self.duel_odds(pos, Move(f, t)) < 1:
                         continue
                 moves.append(Move(f, t))
         moves.extend(self._princess_moves(pos))

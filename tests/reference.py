@@ -129,7 +129,7 @@ def legal_moves(board, side: int, escapes, rules) -> Set[Tuple[int, int]]:
             after[sq], after[d] = "", p
             if psq in threatened(after, side, rules):
                 continue
-            if duel and board[d] and board[d].upper() != "P":
+            if duel and board[d] and board[d].upper() != "P" and can_lose(rules, p, board[d]):
                 lost = board[:]
                 lost[sq] = ""
                 if open_lines(lost, side, rules) - before:
@@ -214,3 +214,14 @@ def _walk_exists(nbrs, start, target, n, avoid) -> bool:
                 return True
         return False
     return go(start, n, {start})
+
+
+PRICE = {"N": 1, "W": 2, "A": 2, "T": 3, "D": 4, "F": 4, "C": 10}
+
+
+def can_lose(rules, attacker: str, defender: str) -> bool:
+    """Can the attacker lose the duel? Always in even duels; with dice (d6 + price each, ties
+    rolled again) unless its best-case deficit is impossible."""
+    if rules.get("duel") == "even":
+        return True
+    return PRICE[attacker.upper()] + 1 < PRICE[defender.upper()] + 6
