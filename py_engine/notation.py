@@ -72,17 +72,22 @@ def descriptive_square(sq: int, side: int, names: Dict[int, str]) -> str:
     return f"{names[file_of(sq)]} {NUMBER_WORDS[rank]}"
 
 
+def possessive(name: str) -> str:
+    return name + ("'" if name.endswith("s") else "'s")
+
+
 def descriptive_piece(origin: Optional[int], letter: str, side: int, names: Dict[int, str],
                       rules: RuleSet) -> str:
-    """A piece named after where it started: ``Chief's Flier``, ``Princess' Padwar's Panthan``;
-    a piece of unknown origin is called by its kind."""
+    """A piece named after where it started: ``Chief's Flier``, ``Princess' Padwar's Panthan``,
+    ``Chief's Panthan``; a piece whose start is unknown is called by its side and kind."""
     kind = rules.piece_name(letter)
-    if letter.upper() in "CP" or origin is None:
-        return kind if letter.upper() in "CP" else f"{'Black' if side == BLACK else 'Orange'} {kind}"
+    if letter.upper() in "CP":
+        return kind
+    if origin is None:
+        return f"{'Black' if side == BLACK else 'Orange'} {kind}"
     file_name = names[file_of(origin)]
     if letter.upper() in "NT":
-        owner = file_name if file_name in ("Chief", "Princess") else file_name
-        return f"{owner}'s {kind}" if not owner.endswith("'") else f"{owner} {kind}"
+        return f"{possessive(file_name)} {kind}"
     return file_name
 
 

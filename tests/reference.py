@@ -136,7 +136,25 @@ def legal_moves(board, side: int, escapes, rules) -> Set[Tuple[int, int]]:
                     continue
             moves.add((sq, d))
     # The Princess.
-    lifted = board[:]
+    normal, danger = princess_normal(board, side, rules)
+    frightened = rules.get("bravery", side) == "frightened"
+    moves |= {(psq, d) for d in normal}
+    style = rules.get("escape", side)
+    if escapes[side] and style != "none":
+        free = {s for s in range(100) if not board[s] and s not in danger and s != psq}
+        if style == "anywhere":
+            ends = free
+        else:
+            ends = escape_ends(style, psq, danger if frightened else set()) & free
+        moves |= {(psq, d) for d in ends - normal}
+    return moves
+
+
+def princess_normal(board, side, rules):
+    """Her normal destinations (empty, unthreatened once she has left; for a frightened Princess
+    along a walk of unthreatened squares), and the squares threatened with her lifted."""
+    psq = princess_sq(board, side)
+    lifted = list(board)
     lifted[psq] = ""
     danger = threatened(lifted, side, rules)
     ws, _ = walks(board, psq, "P", side, rules)
@@ -148,16 +166,48 @@ def legal_moves(board, side: int, escapes, rules) -> Set[Tuple[int, int]]:
         if frightened and any(m in danger for m in mid):
             continue
         normal.add(d)
-    moves |= {(psq, d) for d in normal}
-    style = rules.get("escape", side)
-    if escapes[side] and style != "none":
-        free = {s for s in range(100) if not board[s] and s not in danger and s != psq}
-        if style == "anywhere":
-            ends = free
-        else:
-            ends = escape_ends(style, psq, danger if frightened else set()) & free
-        moves |= {(psq, d) for d in ends - normal}
-    return moves
+    return normal, danger
+
+
+def can_win(rules, attacker: str, defender: str) -> bool:
+    if rules.get("duel") == "even":
+        return True
+    return PRICE[attacker.upper()] + 6 > PRICE[defender.upper()] + 1
+
+
+def perft(board, side, escapes, rules, depth: int) -> int:
+    """Move sequences of ``depth`` plies; a move that takes a Princess or (unless the game goes
+    on) a Chief ends the game. Duel captures count once per possible outcome. Only for depths
+    at which the three-piece and repetition rules cannot end the game."""
+    if depth == 0:
+        return 1
+    total = 0
+    duel = rules.get("duel") != "off"
+    for frm, to in legal_moves(board, side, escapes, rules):
+        piece, target = board[frm], board[to]
+        outcomes = ["a"]
+        if duel and target and target.upper() != "P":
+            outcomes = [o for o, ok in (("a", can_win(rules, piece, target)),
+                                        ("d", can_lose(rules, piece, target))) if ok]
+        for outcome in outcomes:
+            after = list(board)
+            esc = list(escapes)
+            if outcome == "d":
+                after[frm] = ""
+                taken, winner = piece, target
+            else:
+                if piece.upper() == "P" and to not in princess_normal(board, side, rules)[0]:
+                    esc[side] = False
+                after[frm], after[to] = "", piece
+                taken, winner = target, piece
+            ends = bool(taken) and (taken.upper() == "P" or (
+                taken.upper() == "C" and (winner.upper() == "C" or
+                                          rules.get("chief_capture") != "continue")))
+            if ends:
+                total += depth == 1
+            else:
+                total += perft(after, 1 - side, tuple(esc), rules, depth - 1)
+    return total
 
 
 def escape_ends(style: str, start: int, avoid: Set[int]) -> Set[int]:
