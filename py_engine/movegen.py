@@ -27,6 +27,10 @@ FULL = (1 << (SIZE * SIZE)) - 1
 DUEL_PRICE = {"N": 1, "W": 2, "A": 2, "T": 3, "D": 4, "F": 4, "C": 10}
 
 
+# The repetition rule looks at the last twelve positions (RULES.md).
+REPETITION_WINDOW = 12
+
+
 class Move(NamedTuple):
     """A move from ``frm`` to ``to`` (squares 0–99). Only the two squares identify a move.
     ``outcome`` is set only for a capture under duel rules: ``"a"`` the attacker won the duel,
@@ -243,7 +247,8 @@ class Referee:
             return []
         moves = self.basic_moves(pos)
         if self.forbid_repetition:
-            moves = self._without_repetitions(pos, moves, list(history[-11:]) + [pos.key])
+            window = list(history[-(REPETITION_WINDOW - 1):]) + [pos.key]
+            moves = self._without_repetitions(pos, moves, window)
         if not moves and self.pass_when_stalemated:
             flipped = pos.with_board(pos.board, side=1 - pos.side)
             if self.basic_moves(flipped):
@@ -265,7 +270,7 @@ class Referee:
         for k in window:
             counts[k] = counts.get(k, 0) + 1
         banned = {k for k, n in counts.items() if n >= 2}
-        later = window[1:]
+        later = window[1:] if len(window) == REPETITION_WINDOW else window  # the reply's window
         seen_later = set(later)
         repeats_later = len(seen_later) < len(later)
         base = pos.key ^ ZOBRIST_ORANGE

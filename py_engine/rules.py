@@ -73,7 +73,7 @@ class RuleSet:
             key, sep, value = (s.strip() for s in item.partition("="))
             if not sep or not value:
                 raise RulesError(f"rule option '{item}' needs the form key=value (e.g. thoat=wild)")
-            side_name, dot, key = key.rpartition(".") if "." in key else ("", "", key)
+            side_name, dot, key = key.lower().rpartition(".") if "." in key else ("", "", key.lower())
             if key not in OPTIONS:
                 raise RulesError(f"unknown rule option '{key}'; known: {', '.join(OPTIONS)}")
             matches = [v for v in OPTIONS[key] if v.lower() == value.lower()]
