@@ -1,0 +1,65 @@
+"""The command line, exactly as RULES.md describes it."""
+import subprocess
+import sys
+
+import pytest
+
+START = "wadfpcfdaw/tnnnnnnnnt/10/10/10/10/10/10/TNNNNNNNNT/WADFCPFDAW b Ee 0 1"
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "py_engine", *args], capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_moves():
+    out = run("moves", START)
+    assert out.returncode == 0
+    lines = out.stdout.split()
+    assert len(lines) == 74 and "d2-d3" in lines and "f1-e5" in lines
+    assert len(run("moves", "--rules", "escape=none", START).stdout.split()) == 48
+    assert "D2-D3" in run("moves", "--style", "technical", START).stdout.split()
+
+
+def test_perft_last_line_and_divide():
+    assert run("perft", START, "2").stdout.splitlines()[-1] == "5462"
+    out = run("perft", "--divide", START, "2").stdout.splitlines()
+    assert out[-1] == "5462" and sum(int(l.split(": ")[1]) for l in out[:-1]) == 5462
+    assert run("perft", "start", "0").stdout.strip() == "1"
+
+
+def test_replay():
+    out = run("replay", "--rules", "setup=facing,first=orange,duel=even", "g10-d7", "d2-d3",
+              "d7-g4", "d1xg4/a", "f9-f8", "g1-f4", "h9-i8", "f4-c7", "f10-i7", "e1-e4", "a9-b7",
+              "e4-e7", "f8xe7/d", "E7xE0/a")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[-1] == "result: black wins"
+    ongoing = run("replay", "d2-d3")
+    assert ongoing.stdout.splitlines() == [
+        "wadfpcfdaw/tnnnnnnnnt/10/10/10/10/10/3N6/TNN1NNNNNT/WADFCPFDAW o Ee 0 1",
+        "result: ongoing"]
+    from_pos = run("replay", "--position", "c3p5/10/10/10/10/10/10/n9/4N5/C3P5", "e2-e3")
+    assert from_pos.returncode == 0 and from_pos.stdout.splitlines()[-1] == "result: ongoing"
+
+
+@pytest.mark.parametrize("args,words", [
+    (("replay", "d2-d3", "d2-d4"), "move 2 (d2-d4)"),
+    (("replay", "d2-d5"), "move 1 (d2-d5): illegal move d2-d5"),
+    (("replay", "hello"), "move 1 (hello)"),
+    (("moves", "not/a/position"), "placement needs 10 ranks"),
+    (("moves", "--rules", "thoat=flying", START), "not a value of thoat"),
+    (("perft", START, "-1"), "depth"),
+    (("replay", "--position", "p9/10/10/10/10/10/10/10/10/C8P", "a1-a2"), "Orange has no Chief"),
+])
+def test_bad_input_exits_2_with_one_line(args, words):
+    out = run(*args)
+    assert out.returncode == 2
+    assert words in out.stderr and len(out.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in out.stderr
+
+
+def test_bestmove_gives_a_legal_move():
+    out = run("bestmove", "--depth", "1", START)
+    assert out.returncode == 0
+    legal = run("moves", START).stdout.split()
+    assert out.stdout.strip() in legal
