@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Dict, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from .squares import SIZE, SQUARES, bit, file_of, on_board, rank_of, square
 
@@ -127,12 +127,14 @@ def _minimal(masks: set) -> Masks:
     return tuple(kept)
 
 
-def _walks_from(gait: Gait, start: int) -> Dict[int, Masks]:
-    found: Dict[int, set] = {}
+def _walks(gait: Gait, start: int) -> List[Tuple[int, ...]]:
+    """Every walk from ``start`` as its squares after the start, the destination last."""
+    found: List[Tuple[int, ...]] = []
 
-    def extend(sq: int, pattern, i: int, visited: int, between: int, first: Step | None) -> None:
+    def extend(sq: int, pattern, path: Tuple[int, ...], visited: int, first: Optional[Step]):
+        i = len(path)
         if i == len(pattern):
-            found.setdefault(sq, set()).add(between)
+            found.append(path)
             return
         for step in ((first,) if gait.straight and first else pattern[i]):
             if step not in pattern[i]:
@@ -143,12 +145,11 @@ def _walks_from(gait: Gait, start: int) -> Dict[int, Masks]:
             nxt = square(f, r)
             if visited & bit(nxt):
                 continue
-            inner = between | (bit(sq) if i else 0)
-            extend(nxt, pattern, i + 1, visited | bit(nxt), inner, first or step)
+            extend(nxt, pattern, path + (nxt,), visited | bit(nxt), first or step)
 
     for pattern in gait.patterns:
-        extend(start, pattern, 0, bit(start), 0, None)
-    return {dest: _minimal(masks) for dest, masks in found.items()}
+        extend(start, pattern, (), bit(start), None)
+    return found
 
 
 @lru_cache(maxsize=None)
@@ -159,7 +160,60 @@ def walk_table(gait: Gait) -> WalkTable:
     piece always can (its masks still matter to a frightened Princess, who avoids threats)."""
     if max(len(p) for p in gait.patterns) > 3:
         raise ValueError("walk tables are for gaits of at most three steps; use escape_reach")
-    return tuple(_walks_from(gait, sq) for sq in SQUARES)
+    table = []
+    for sq in SQUARES:
+        masks: Dict[int, set] = {}
+        for path in _walks(gait, sq):
+            between = 0
+            for s in path[:-1]:
+                between |= bit(s)
+            masks.setdefault(path[-1], set()).add(between)
+        table.append({dest: _minimal(m) for dest, m in masks.items()})
+    return tuple(table)
+
+
+# A walk tree per square: (destinations of one-step walks, branches); a branch is
+# (first intermediate's bit, destinations of two-step walks through it, sub-branches), and a
+# sub-branch (second intermediate's bit, destinations of three-step walks through both).
+WalkTree = Tuple[int, Tuple[Tuple[int, int, Tuple[Tuple[int, int], ...]], ...]]
+
+
+@lru_cache(maxsize=None)
+def walk_tree(gait: Gait) -> Tuple[WalkTree, ...]:
+    """The walks of :func:`walk_table` as a tree of intermediate squares, so that all the
+    destinations a non-jumping piece reaches among occupied squares are found by testing each
+    intermediate square once (:func:`open_reach`)."""
+    trees = []
+    for sq in SQUARES:
+        direct = 0
+        level1: Dict[int, int] = {}
+        level2: Dict[int, Dict[int, int]] = {}
+        for path in _walks(gait, sq):
+            dest = bit(path[-1])
+            if len(path) == 1:
+                direct |= dest
+            elif len(path) == 2:
+                level1[path[0]] = level1.get(path[0], 0) | dest
+            else:
+                level1.setdefault(path[0], 0)
+                sub = level2.setdefault(path[0], {})
+                sub[path[1]] = sub.get(path[1], 0) | dest
+        branches = tuple((bit(a), level1[a], tuple((bit(b), d) for b, d in level2.get(a, {}).items()))
+                         for a in level1)
+        trees.append((direct, branches))
+    return tuple(trees)
+
+
+def open_reach(tree: WalkTree, occupied: int) -> int:
+    """Destinations of the walks of ``tree`` whose intermediate squares are all empty."""
+    reach, branches = tree
+    for b1, d1, subs in branches:
+        if not b1 & occupied:
+            reach |= d1
+            for b2, d2 in subs:
+                if not b2 & occupied:
+                    reach |= d2
+    return reach
 
 
 def reach_mask(table: Dict[int, Masks]) -> int:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
-from .gaits import escape_reach, reach_mask, walk_table
+from .gaits import escape_reach, open_reach, reach_mask, walk_table, walk_tree
 from .position import ZOBRIST, ZOBRIST_ORANGE, Position, side_of
 from .rules import BLACK, ORANGE, SIDES, RuleSet
 from .squares import SIZE, bit, squares_of
@@ -106,13 +106,15 @@ class Referee:
 
     def __init__(self, rules: RuleSet):
         self.rules = rules
-        self.tables = []      # per side: letter -> (walks per square, jumps, reach per square)
+        # Per side: letter -> (walks per square, jumps, reach mask per square, walk tree per square)
+        self.tables = []
         for side in (BLACK, ORANGE):
             per_letter = {}
             for letter in "NWATDFCP":
                 gait = rules.gait(letter, side)
                 walks = walk_table(gait)
-                per_letter[letter] = (walks, gait.jumps, tuple(reach_mask(w) for w in walks))
+                per_letter[letter] = (walks, gait.jumps, tuple(reach_mask(w) for w in walks),
+                                      walk_tree(gait))
             self.tables.append(per_letter)
         self.frightened = tuple(rules.get("bravery", s) == "frightened" for s in (BLACK, ORANGE))
         self.escape = tuple(rules.get("escape", s) for s in (BLACK, ORANGE))
@@ -129,18 +131,18 @@ class Referee:
         found = 0
         tables = self.tables[side]
         for sq, letter in pos.pieces[side]:
-            walks, jumps, reach = tables[letter]
+            _, jumps, reach, tree = tables[letter]
             if jumps:
                 found |= reach[sq]
-                continue
-            if not reach[sq] & ~found:
-                continue
-            for dest, masks in walks[sq].items():
-                if not found >> dest & 1:
-                    for m in masks:
-                        if not m & occupied:
-                            found |= 1 << dest
-                            break
+            elif reach[sq] & ~found:
+                got, branches = tree[sq]
+                for b1, d1, subs in branches:
+                    if not b1 & occupied:
+                        got |= d1
+                        for b2, d2 in subs:
+                            if not b2 & occupied:
+                                got |= d2
+                found |= got
         return found
 
     def threatened(self, pos: Position, side: int) -> int:
@@ -161,7 +163,7 @@ class Referee:
         occupied, own = pos.occupied, pos.by_side[1 - enemy]
         tables = self.tables[enemy]
         for q, letter in pos.pieces[enemy]:
-            walks, jumps, reach = tables[letter]
+            walks, jumps, reach, _ = tables[letter]
             if not reach[q] >> target & 1:
                 continue
             if jumps:
@@ -176,8 +178,9 @@ class Referee:
         return checks, pins
 
     # ---- move generation ---------------------------------------------------------------------
-    def basic_moves(self, pos: Position) -> List[Move]:
-        """Legal moves ignoring the repetition rule and ``stalemate=pass``."""
+    def basic_moves(self, pos: Position, captures_only: bool = False) -> List[Move]:
+        """Legal moves ignoring the repetition rule and ``stalemate=pass`` (only the captures,
+        if asked: the Princess never captures, so her moves are then skipped)."""
         us, them = pos.side, 1 - pos.side
         occupied, own, board = pos.occupied, pos.by_side[us], pos.board
         princess = pos.princess[us]
@@ -185,21 +188,17 @@ class Referee:
         duel = self.duel != "off"
         moves: List[Move] = []
         tables = self.tables[us]
+        targets = ~own & (pos.by_side[them] if captures_only else FULL)
         for f, letter in pos.pieces[us]:
-            walks, jumps, _ = tables[letter]
+            _, jumps, reach, tree = tables[letter]
+            dests = (reach[f] if jumps else open_reach(tree[f], occupied)) & targets
+            if not dests:
+                continue
             pinned = pins.get(1 << f)
             exposed = checks or pinned
-            for t, masks in walks[f].items():
-                tb = 1 << t
-                if tb & own:
-                    continue
-                if not jumps:
-                    for m in masks:
-                        if not m & occupied:
-                            break
-                    else:
-                        continue
+            for t in squares_of(dests):
                 if exposed:
+                    tb = 1 << t
                     if not _stays_safe(checks, pinned, t, tb):
                         continue
                     # A lost duel removes the attacker and leaves the defender: the attack must
@@ -209,7 +208,8 @@ class Referee:
                             self.duel_odds(pos, Move(f, t)) < 1:
                         continue
                 moves.append(Move(f, t))
-        moves.extend(self._princess_moves(pos))
+        if not captures_only:
+            moves.extend(self._princess_moves(pos))
         return moves
 
     def princess_destinations(self, pos: Position) -> Tuple[int, int]:
@@ -218,7 +218,7 @@ class Referee:
         sq = pos.princess[us]
         lifted = pos.occupied & ~(1 << sq)
         danger = self.attacks(pos, them, lifted) & ~pos.by_side[them]
-        walks, _, reach = self.tables[us]["P"]
+        walks, _, reach, _ = self.tables[us]["P"]
         free = ~pos.occupied & ~danger & FULL
         normal = reach[sq] & free
         if self.frightened[us] and normal:
@@ -369,12 +369,16 @@ class Referee:
                 elif self.chief_capture == "win":
                     result = Result(winner_side, "chief_taken")
         counter = pos.counter
-        if self.threepiece:
+        # Only with at most three pieces but the Princess on each side can the three-piece
+        # condition hold after one more capture at most.
+        if self.threepiece and len(pos.pieces[0]) <= 3 and len(pos.pieces[1]) <= 3:
             before = self.three_piece_holds(pos.board)
             now = self.three_piece_holds(board)
             counter = counter + 1 if (before and now) else 0
             if counter >= 10 and result is None:
                 result = Result(None, "threepiece")
+        else:
+            counter = 0
         after = pos.changed(tuple(board), them, escapes, counter,
                             pos.move_number + (1 if us == ORANGE else 0), removed, added)
         return Ply(after, played, captured, escaped, result)
@@ -383,7 +387,7 @@ class Referee:
         """Does the side to move's Princess spend her escape by going to ``t``? Only when her
         normal move cannot legally take her there."""
         us = pos.side
-        _, _, reach = self.tables[us]["P"]
+        reach = self.tables[us]["P"][2]
         if not reach[pos.princess[us]] >> t & 1:
             return True
         return self.frightened[us] and not self.princess_destinations(pos)[0] >> t & 1

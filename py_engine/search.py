@@ -1,0 +1,432 @@
+"""The engine: negamax alpha-beta with iterative deepening, a transposition table, move ordering
+and quiescence, over any rule set; and an evaluation in Jetan terms.
+
+:meth:`Searcher.iterate` is a generator: after each finished depth it yields an :class:`Info`
+(depth, score, principal variation, nodes, time), so a caller can show "thinking" and stop when it
+likes. A deadline is checked inside the search (the browser cannot interrupt Python); when it
+passes, the last finished depth's move stands.
+
+Scores are centi-feathers from the side to move's view. A won game scores ``MATE`` less the plies
+it takes (faster wins are better, slower losses less bad); a draw scores 0, so a side far behind
+takes a draw (a lesser piece taking the enemy Chief) and a side ahead keeps its Chief away from
+lesser pieces. Under duel rules a capture is a chance node worth the odds-weighted average of its
+two outcomes.
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Dict, Iterator, List, Optional, Sequence, Tuple
+
+from .movegen import PASS, Move, Referee
+from .position import Position
+from .rules import BLACK, ORANGE, RuleSet
+
+MATE = 100_000
+INFINITY = 10 * MATE
+WON = MATE - 1000          # scores beyond this are forced results
+FEATHER = 100
+
+# Evaluation weights (centi-feathers), tuned by engine matches (README, "Engine strength").
+WEIGHTS = {
+    "mobility": 4,          # per square a side's pieces (Princess aside) could move onto
+    "panthan_rank": 6,      # per rank a Panthan has advanced (they never come back)
+    "flight": 12,           # per free, unthreatened square the Princess's normal move reaches
+    "princess_pressure": 20,  # per enemy-attacked square next to the Princess
+    "escape": 45,           # the escape still in hand
+    "chief_hunted": 60,     # own Chief attacked by a lesser piece (a draw offered to the enemy)
+    "chief_value": 500,     # material value of a Chief when losing it does not end the game
+    "tempo": 10,
+}
+
+# The search's levels for people: depth limit, root noise (centi-feathers), share of the time.
+LEVELS: Dict[int, Tuple[Optional[int], int, float]] = {
+    1: (1, 120, 0.1),
+    2: (2, 80, 0.2),
+    3: (2, 20, 0.3),
+    4: (3, 10, 0.5),
+    5: (4, 0, 0.75),
+    6: (None, 0, 1.0),
+}
+
+EXACT, LOWER, UPPER = 0, 1, 2
+
+
+class Timeout(Exception):
+    """The deadline passed inside the search."""
+
+
+@dataclass
+class Info:
+    """Progress after one finished depth."""
+
+    depth: int
+    score: int
+    pv: List[Move]
+    nodes: int
+    time_ms: int
+
+    @property
+    def move(self) -> Optional[Move]:
+        return self.pv[0] if self.pv else None
+
+
+class Evaluator:
+    """Static evaluation under one rule set."""
+
+    def __init__(self, rules: RuleSet, weights: Optional[Dict[str, int]] = None):
+        self.rules = rules
+        self.referee: Referee = rules.referee
+        self.w = dict(WEIGHTS, **(weights or {}))
+        chief_matters = rules.get("chief_capture") == "continue"
+        self.values = [{letter: rules.feathers(letter, side) * FEATHER for letter in "NWATDF"}
+                       for side in (BLACK, ORANGE)]
+        for v in self.values:
+            v["C"] = self.w["chief_value"] if chief_matters else 0
+        # Panthan advance bonus per square, per side.
+        self.advance = [[(sq // 10 - 1) * self.w["panthan_rank"] for sq in range(100)],
+                        [(8 - sq // 10) * self.w["panthan_rank"] for sq in range(100)]]
+        self.princess_reach = [self.referee.tables[s]["P"][2] for s in (BLACK, ORANGE)]
+        from .gaits import ANY, counted, reach_mask, walk_table
+        king = walk_table(counted(1, True, (ANY,)))
+        self.neighbours = [reach_mask(king[sq]) for sq in range(100)]
+
+    def material(self, pos: Position, side: int) -> int:
+        values = self.values[side]
+        return sum(values[letter] for _, letter in pos.pieces[side])
+
+    def attack_sets(self, pos: Position) -> Tuple[int, int]:
+        """The squares each side's pieces (Princess aside) could move onto."""
+        return (self.referee.attacks(pos, BLACK, pos.occupied),
+                self.referee.attacks(pos, ORANGE, pos.occupied))
+
+    def __call__(self, pos: Position, attacks: Optional[Tuple[int, int]] = None) -> int:
+        ref, w = self.referee, self.w
+        attacks = attacks or self.attack_sets(pos)
+        score = [0, 0]
+        for side in (BLACK, ORANGE):
+            enemy = 1 - side
+            values, advance = self.values[side], self.advance[side]
+            total = 0
+            for sq, letter in pos.pieces[side]:
+                total += values[letter]
+                if letter == "N":
+                    total += advance[sq]
+                elif letter == "C" and attacks[enemy] >> sq & 1 and self._hunted_by_lesser(
+                        pos, sq, enemy):
+                    total -= w["chief_hunted"]
+            total += w["mobility"] * bin(attacks[side] & ~pos.by_side[side]).count("1")
+            princess = pos.princess[side]
+            if princess >= 0:
+                flights = self.princess_reach[side][princess] & ~pos.occupied & ~attacks[enemy]
+                total += w["flight"] * min(bin(flights).count("1"), 8)
+                near = self.neighbours[princess] & attacks[enemy]
+                total -= w["princess_pressure"] * bin(near).count("1")
+                if pos.escapes[side] and ref.escape[side] != "none":
+                    total += w["escape"]
+            score[side] = total
+        us = pos.side
+        return score[us] - score[1 - us] + w["tempo"]
+
+    def _hunted_by_lesser(self, pos: Position, chief: int, enemy: int) -> bool:
+        """Is the Chief on ``chief`` attacked by an enemy piece other than the enemy Chief?"""
+        tables = self.referee.tables[enemy]
+        for sq, letter in pos.pieces[enemy]:
+            if letter == "C":
+                continue
+            walks, jumps, reach, _ = tables[letter]
+            if reach[sq] >> chief & 1 and (jumps or any(
+                    not m & pos.occupied for m in walks[sq][chief])):
+                return True
+        return False
+
+
+@dataclass
+class Searcher:
+    """One engine under one rule set; keeps its transposition table between searches."""
+
+    rules: RuleSet
+    seed: Optional[int] = None
+    weights: Optional[Dict[str, int]] = None
+    tt: Dict[tuple, tuple] = field(default_factory=dict)
+
+    def __post_init__(self):
+        self.referee: Referee = self.rules.referee
+        self.evaluate = Evaluator(self.rules, self.weights)
+        self.rng = random.Random(self.seed)
+        self.draw_on_repetition = self.rules.get("repetition") == "draw"
+        self.nodes = 0
+        self.deadline = float("inf")
+        self.killers: Dict[int, List[Move]] = {}
+        self.history: Dict[Tuple[int, int], int] = {}
+
+    # ---- public ------------------------------------------------------------------------------
+    def iterate(self, pos: Position, history: Sequence[int] = (), *, max_depth: int = 64,
+                time_ms: Optional[int] = None, noise: int = 0) -> Iterator[Info]:
+        """Search ``pos`` (``history``: repetition keys of the earlier positions) ever deeper,
+        yielding after each finished depth. With ``noise``, root moves get a random bonus of up
+        to that many centi-feathers (for the weaker levels)."""
+        start = time.perf_counter()
+        self.deadline = start + time_ms / 1000 if time_ms else float("inf")
+        self.nodes = 0
+        self.killers.clear()
+        self.history.clear()
+        keys = list(history)
+        moves = self.referee.legal_moves(pos, keys)
+        if not moves:
+            return
+        bonus = {m: self.rng.randint(-noise, noise) if noise else 0 for m in moves}
+        best: Optional[Move] = None
+        for depth in range(1, max_depth + 1):
+            try:
+                score, best = self._root(pos, keys, depth, moves, bonus, best)
+            except Timeout:
+                return
+            pv = [best] + self._pv_after(pos, best, depth - 1)
+            elapsed = int((time.perf_counter() - start) * 1000)
+            yield Info(depth, score, pv, self.nodes, elapsed)
+            if abs(score) > WON or len(moves) == 1:
+                return
+            # Stop early when the next depth would surely not finish in time.
+            if time_ms and elapsed * 4 > time_ms:
+                return
+
+    def best_move(self, pos: Position, history: Sequence[int] = (), *, time_ms: Optional[int] = None,
+                  depth: Optional[int] = None, noise: int = 0) -> Optional[Move]:
+        """The move of the deepest finished iteration (depth 1 always finishes)."""
+        last = None
+        limit = depth or 64
+        saved = time_ms
+        for info in self.iterate(pos, history, max_depth=limit, time_ms=saved, noise=noise):
+            last = info
+        if last is None:
+            moves = self.referee.legal_moves(pos, list(history))
+            if not moves:
+                return None
+            # Not even depth one finished in time: finish it without a deadline.
+            last = next(self.iterate(pos, history, max_depth=1, noise=noise))
+        return last.move
+
+    # ---- the tree ----------------------------------------------------------------------------
+    def _root(self, pos, keys, depth, moves, bonus, previous):
+        alpha, best_move, best_score = -INFINITY, None, -INFINITY
+        ordered = self._order(pos, moves, previous, 0)
+        noisy = any(bonus.values())
+        keys.append(pos.key)
+        try:
+            for move in ordered:
+                # With noise every root move needs its true score, not a bound.
+                a = -INFINITY if noisy else alpha
+                score = self._child(pos, move, depth, a, INFINITY, 0, keys)
+                shown = score + bonus[move] if abs(score) < WON else score
+                if shown > best_score:
+                    best_score, best_move = shown, move
+                    alpha = max(alpha, shown)
+        finally:
+            keys.pop()
+        self._store(pos, depth, best_score, EXACT, best_move)
+        return best_score, best_move
+
+    def _child(self, pos, move, depth, alpha, beta, ply, keys) -> int:
+        """The score of ``move`` for the side making it."""
+        ref = self.referee
+        if ref.is_duel(pos, move):
+            odds = ref.duel_odds(pos, move)
+            if 0 < odds < 1:
+                won = self._after(pos, move, "a", depth, -INFINITY, INFINITY, ply, keys)
+                lost = self._after(pos, move, "d", depth, -INFINITY, INFINITY, ply, keys)
+                return int(odds * won + (1 - odds) * lost)
+            return self._after(pos, move, "a" if odds == 1 else "d", depth, alpha, beta, ply, keys)
+        return self._after(pos, move, "", depth, alpha, beta, ply, keys)
+
+    def _after(self, pos, move, outcome, depth, alpha, beta, ply, keys) -> int:
+        result_ply = self.referee.play(pos, move, outcome)
+        result = result_ply.result
+        if result is not None:
+            return self._result_score(result, pos.side, ply + 1)
+        child = result_ply.position
+        if self.draw_on_repetition and keys.count(child.key) >= 2:
+            return 0
+        if depth <= 1:
+            return -self._quiesce(child, -beta, -alpha, ply + 1, keys, 0)
+        return -self._negamax(child, depth - 1, -beta, -alpha, ply + 1, keys)
+
+    @staticmethod
+    def _result_score(result, mover: int, ply: int) -> int:
+        if result.winner is None:
+            return 0
+        return MATE - ply if result.winner == mover else -MATE + ply
+
+    def _tick(self):
+        self.nodes += 1
+        if not self.nodes & 511 and time.perf_counter() > self.deadline:
+            raise Timeout
+
+    def _negamax(self, pos: Position, depth: int, alpha: int, beta: int, ply: int,
+                 keys: List[int]) -> int:
+        self._tick()
+        ref = self.referee
+        if ref.finished(pos):
+            return 0
+        key = (pos.key, pos.escapes, pos.counter)
+        entry = self.tt.get(key)
+        tt_move = None
+        if entry:
+            e_depth, e_score, e_flag, tt_move = entry
+            if e_depth >= depth:
+                if e_flag == EXACT or (e_flag == LOWER and e_score >= beta) or \
+                        (e_flag == UPPER and e_score <= alpha):
+                    return e_score
+        moves = ref.legal_moves(pos, keys)
+        if not moves:
+            return self._no_moves(ply)
+        original_alpha = alpha
+        best, best_move = -INFINITY, None
+        keys.append(pos.key)
+        try:
+            for move in self._order(pos, moves, tt_move, ply):
+                score = self._child(pos, move, depth, alpha, beta, ply, keys)
+                if score > best:
+                    best, best_move = score, move
+                    if score > alpha:
+                        alpha = score
+                        if alpha >= beta:
+                            if not pos.board[move.to] and not move.is_pass:
+                                self._remember_cutoff(move, depth, ply)
+                            break
+        finally:
+            keys.pop()
+        flag = EXACT if original_alpha < best < beta else (LOWER if best >= beta else UPPER)
+        self._store(pos, depth, best, flag, best_move)
+        return best
+
+    def _no_moves(self, ply: int) -> int:
+        # legal_moves offers PASS when passing is allowed; none at all then means neither side
+        # can move (a draw). Otherwise the player to move is stalemated and loses.
+        return 0 if self.referee.pass_when_stalemated else -MATE + ply
+
+    def _quiesce(self, pos: Position, alpha: int, beta: int, ply: int, keys: List[int],
+                 qdepth: int) -> int:
+        """Captures (and, while the Princess is threatened, every rescue) until quiet."""
+        self._tick()
+        ref = self.referee
+        if ref.finished(pos):
+            return 0
+        attacks = self.evaluate.attack_sets(pos)
+        in_danger = attacks[1 - pos.side] >> pos.princess[pos.side] & 1
+        if in_danger and qdepth < 4:
+            moves = ref.legal_moves(pos, keys)
+            if not moves:
+                return self._no_moves(ply)
+            best = -INFINITY
+        else:
+            best = self.evaluate(pos, attacks)
+            if best >= beta or qdepth >= 8:
+                return best
+            alpha = max(alpha, best)
+            moves = ref.basic_moves(pos, captures_only=True)
+        keys.append(pos.key)
+        try:
+            for move in self._order(pos, moves, None, ply):
+                if ref.is_duel(pos, move):
+                    odds = ref.duel_odds(pos, move)
+                    score = 0.0
+                    for outcome, p in (("a", odds), ("d", 1 - odds)):
+                        if p:
+                            score += p * self._quiet_after(pos, move, outcome, -INFINITY,
+                                                           INFINITY, ply, keys, qdepth)
+                    score = int(score)
+                else:
+                    score = self._quiet_after(pos, move, "", alpha, beta, ply, keys, qdepth)
+                if score > best:
+                    best = score
+                    if score > alpha:
+                        alpha = score
+                        if alpha >= beta:
+                            break
+        finally:
+            keys.pop()
+        return best
+
+    def _quiet_after(self, pos, move, outcome, alpha, beta, ply, keys, qdepth) -> int:
+        step = self.referee.play(pos, move, outcome)
+        if step.result is not None:
+            return self._result_score(step.result, pos.side, ply + 1)
+        return -self._quiesce(step.position, -beta, -alpha, ply + 1, keys, qdepth + 1)
+
+    # ---- ordering and tables -----------------------------------------------------------------
+    def _order(self, pos: Position, moves: List[Move], first: Optional[Move], ply: int):
+        """Table move, then captures by victim value (cheapest attacker first), killers, then
+        quiet moves by history."""
+        board, values = pos.board, self.evaluate.values[1 - pos.side]
+        killers = self.killers.get(ply, ())
+        history = self.history
+
+        def rank(m: Move):
+            if m == first:
+                return -10 ** 9
+            if m.is_pass:
+                return 0
+            victim = board[m.to]
+            if victim:
+                v = 10 ** 6 if victim in "CcPp" else values[victim.upper()]
+                return -(10 ** 6 + v * 16 - self.evaluate.values[pos.side].get(
+                    board[m.frm].upper(), 0) // FEATHER)
+            if m in killers:
+                return -10 ** 5
+            return -history.get((m.frm, m.to), 0)
+
+        return sorted(moves, key=rank)
+
+    def _remember_cutoff(self, move: Move, depth: int, ply: int):
+        slot = self.killers.setdefault(ply, [])
+        if move not in slot:
+            slot.insert(0, move)
+            del slot[2:]
+        self.history[(move.frm, move.to)] = self.history.get((move.frm, move.to), 0) + depth * depth
+
+    def _store(self, pos, depth, score, flag, move):
+        if len(self.tt) > 400_000:
+            self.tt.clear()
+        self.tt[(pos.key, pos.escapes, pos.counter)] = (depth, score, flag, move)
+
+    def _pv_after(self, pos: Position, move: Move, length: int) -> List[Move]:
+        """Follow the table's moves after ``move`` (outcomes of duels assumed won)."""
+        line: List[Move] = []
+        seen = set()
+        step = self.referee.play(pos, move, "a")
+        while length > 0 and step.result is None:
+            cur = step.position
+            entry = self.tt.get((cur.key, cur.escapes, cur.counter))
+            if not entry or entry[3] is None or cur.key in seen:
+                break
+            seen.add(cur.key)
+            nxt = entry[3]
+            if nxt not in self.referee.basic_moves(cur) and nxt != PASS:
+                break
+            line.append(nxt)
+            step = self.referee.play(cur, nxt, "a")
+            length -= 1
+        return line
+
+
+def level_settings(level: int, time_ms: Optional[int]) -> Tuple[Optional[int], int, Optional[int]]:
+    """(depth limit, noise, time budget) for a level 1-6 and the time allowed per move."""
+    if level not in LEVELS:
+        raise ValueError(f"level must be 1 to 6, not {level}")
+    depth, noise, share = LEVELS[level]
+    budget = int(time_ms * share) if time_ms else None
+    return depth, noise, budget
+
+
+def best_move(game, time_ms: Optional[int] = 1000, depth: Optional[int] = None,
+              level: int = 6, seed: Optional[int] = None) -> Move:
+    """The engine's move in ``game`` (a :class:`~py_engine.game.Game`) at ``level``."""
+    level_depth, noise, budget = level_settings(level, time_ms)
+    searcher = Searcher(game.rules, seed=seed)
+    move = searcher.best_move(game.position, game.keys()[:-1], time_ms=budget,
+                              depth=depth or level_depth, noise=noise)
+    if move is None:
+        raise ValueError("there is no legal move")
+    return move
