@@ -1,0 +1,61 @@
+// Runs Python inside Pyodide under Node, the way the browser does: the runtime from dist/pyodide,
+// micropip loaded from beside it, our py_engine wheel installed with micropip.
+//
+//   node tests/wasm/pyodide_run.mjs suite [pytest args]   the engine's test suite, inside Pyodide
+//   node tests/wasm/pyodide_run.mjs bench                 py_engine.bench's figures as JSON
+//
+// The suite mode also installs the pinned test wheels from build/wasm-wheels (build.sh test).
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const [mode = "suite", ...rest] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(join(root, "dist", "pyodide", "pyodide.mjs")));
+
+const pyodide = await loadPyodide({ indexURL: join(root, "dist", "pyodide") + "/" });
+await pyodide.loadPackage("micropip", { messageCallback: () => {} });
+const micropip = pyodide.pyimport("micropip");
+
+const wheelsIn = (dir) => readdirSync(dir).filter((f) => f.endsWith(".whl"))
+  .map((f) => pathToFileURL(join(dir, f)).href);
+const wheels = wheelsIn(join(root, "dist", "wheels"));
+if (mode === "suite") wheels.push(...wheelsIn(join(root, "build", "wasm-wheels")));
+await micropip.install.callKwargs(wheels, { deps: false });
+
+function copyTree(from, to) {
+  pyodide.FS.mkdirTree(to);
+  for (const name of readdirSync(from)) {
+    if (name === "__pycache__" || name === "browser" || name === "wasm") continue;
+    const path = join(from, name);
+    if (statSync(path).isDirectory()) copyTree(path, `${to}/${name}`);
+    else pyodide.FS.writeFile(`${to}/${name}`, readFileSync(path));
+  }
+}
+
+let code = 0;
+if (mode === "suite") {
+  copyTree(join(root, "tests"), "/home/pyodide/work/tests");
+  pyodide.FS.writeFile("/home/pyodide/work/pyproject.toml", readFileSync(join(root, "pyproject.toml")));
+  pyodide.globals.set("pytest_args", pyodide.toPy(rest));
+  code = await pyodide.runPythonAsync(`
+import os, sys, pytest
+os.chdir("/home/pyodide/work")
+sys.path.insert(0, "/home/pyodide/work")
+import py_engine
+print("py_engine from", py_engine.__file__, "on Python", sys.version.split()[0], sys.platform)
+int(pytest.main(["tests", "-q", "-p", "no:cacheprovider",
+                 "--ignore=tests/test_cli.py", *pytest_args]))
+`);
+} else if (mode === "bench") {
+  const out = await pyodide.runPythonAsync(`
+import json
+from py_engine.bench import measure
+json.dumps(measure())
+`);
+  console.log(out);
+} else {
+  console.error(`unknown mode '${mode}': use suite or bench`);
+  code = 2;
+}
+process.exit(code);
