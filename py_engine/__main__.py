@@ -66,8 +66,34 @@ def cmd_bestmove(args) -> None:
     game = Game(rules, _position(args.position, rules))
     if game.result:
         raise ValueError(f"the game is over ({game.result}): there is no move to find")
-    move = best_move(game, time_ms=args.time_ms, depth=args.depth)
+    move = best_move(game, time_ms=args.time_ms, depth=args.depth, level=args.level)
     print(move_text(game.position, move))
+
+
+def cmd_analyse(args) -> None:
+    from .search import Searcher
+    rules = RuleSet.parse(args.rules)
+    game = Game(rules, _position(args.position, rules))
+    if game.result:
+        raise ValueError(f"the game is over ({game.result}): nothing to analyse")
+    searcher = Searcher(rules)
+    for info in searcher.iterate(game.position, max_depth=args.depth or 64, time_ms=args.time_ms):
+        pos, line = game.position, []
+        for move in info.pv:
+            line.append(move_text(pos, move))
+            step = rules.referee.play(pos, move, "a")
+            if step.result:
+                break
+            pos = step.position
+        print(f"depth {info.depth} score {info.score} nodes {info.nodes} time {info.time_ms} "
+              f"pv {' '.join(line)}", flush=True)
+
+
+def cmd_match(args) -> None:
+    from .match import match
+    result = match(args.a, args.b, games=args.games, time_ms=args.time_ms, rules=args.rules,
+                   seed=args.seed, report=(lambda s: None) if args.quiet else print)
+    print(f"{args.a} vs {args.b}: {result}")
 
 
 def cmd_bench(args) -> None:
@@ -104,8 +130,24 @@ def build_parser() -> argparse.ArgumentParser:
     p = with_rules(sub.add_parser("bestmove", help="the engine's move"))
     p.add_argument("--time-ms", type=int, default=1000)
     p.add_argument("--depth", type=int, default=None)
+    p.add_argument("--level", type=int, default=6, help="1 (weakest) to 6 (full strength)")
     p.add_argument("position")
     p.set_defaults(run=cmd_bestmove)
+
+    p = with_rules(sub.add_parser("analyse", help="print the search's progress, depth by depth"))
+    p.add_argument("--time-ms", type=int, default=5000)
+    p.add_argument("--depth", type=int, default=None)
+    p.add_argument("position")
+    p.set_defaults(run=cmd_analyse)
+
+    p = with_rules(sub.add_parser("match", help="play engine levels and baselines against each other"))
+    p.add_argument("a", help="level1..level6, random or greedy")
+    p.add_argument("b")
+    p.add_argument("--games", type=int, default=40)
+    p.add_argument("--time-ms", type=int, default=1000, help="time per move for levels")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--quiet", action="store_true", help="print only the final score")
+    p.set_defaults(run=cmd_match)
 
     p = sub.add_parser("bench", help="speed figures (perft, search) with ratios")
     p.add_argument("--pyodide", action="store_true",

@@ -281,18 +281,30 @@ class Searcher:
         moves = ref.legal_moves(pos, keys)
         if not moves:
             return self._no_moves(ply)
+        in_danger = ref.princess_threatened(pos, pos.side)
+        if self._null_move_cuts(pos, depth, beta, ply, keys, in_danger):
+            return beta
         original_alpha = alpha
         best, best_move = -INFINITY, None
         keys.append(pos.key)
         try:
-            for move in self._order(pos, moves, tt_move, ply):
-                score = self._child(pos, move, depth, alpha, beta, ply, keys)
+            for i, move in enumerate(self._order(pos, moves, tt_move, ply)):
+                quiet = not pos.board[move.to]
+                if i == 0:
+                    score = self._child(pos, move, depth, alpha, beta, ply, keys)
+                else:
+                    # Principal variation search: later moves are first tried with a null
+                    # window, and late quiet ones one ply shallower.
+                    reduce = depth >= 3 and i >= 4 and quiet and not in_danger
+                    score = self._child(pos, move, depth - reduce, alpha, alpha + 1, ply, keys)
+                    if alpha < score and (reduce or score < beta):
+                        score = self._child(pos, move, depth, alpha, beta, ply, keys)
                 if score > best:
                     best, best_move = score, move
                     if score > alpha:
                         alpha = score
                         if alpha >= beta:
-                            if not pos.board[move.to] and not move.is_pass:
+                            if quiet and not move.is_pass:
                                 self._remember_cutoff(move, depth, ply)
                             break
         finally:
@@ -301,6 +313,21 @@ class Searcher:
         self._store(pos, depth, best, flag, best_move)
         return best
 
+    def _null_move_cuts(self, pos, depth, beta, ply, keys, in_danger) -> bool:
+        """Null-move pruning: if even passing the turn keeps the score above ``beta`` at reduced
+        depth, the real moves surely do too. Not while the Princess is threatened, near forced
+        results, or with few pieces left (where having to move can hurt)."""
+        if depth < 3 or in_danger or abs(beta) > WON or len(pos.pieces[pos.side]) < 4:
+            return False
+        passed = pos.changed(pos.board, 1 - pos.side, pos.escapes, pos.counter,
+                             pos.move_number, (), ())
+        keys.append(pos.key)
+        try:
+            score = -self._negamax(passed, depth - 3, -beta, -beta + 1, ply + 1, keys)
+        finally:
+            keys.pop()
+        return score >= beta
+
     def _no_moves(self, ply: int) -> int:
         # legal_moves offers PASS when passing is allowed; none at all then means neither side
         # can move (a draw). Otherwise the player to move is stalemated and loses.
@@ -308,34 +335,39 @@ class Searcher:
 
     def _quiesce(self, pos: Position, alpha: int, beta: int, ply: int, keys: List[int],
                  qdepth: int) -> int:
-        """Captures (and, while the Princess is threatened, every rescue) until quiet."""
+        """Safe captures until quiet; a threatened Princess with no way out loses."""
         self._tick()
         ref = self.referee
         if ref.finished(pos):
             return 0
         attacks = self.evaluate.attack_sets(pos)
-        in_danger = attacks[1 - pos.side] >> pos.princess[pos.side] & 1
-        if in_danger and qdepth < 4:
-            moves = ref.legal_moves(pos, keys)
-            if not moves:
-                return self._no_moves(ply)
-            best = -INFINITY
-        else:
-            best = self.evaluate(pos, attacks)
-            if best >= beta or qdepth >= 8:
-                return best
-            alpha = max(alpha, best)
-            moves = ref.basic_moves(pos, captures_only=True)
+        us, them = pos.side, 1 - pos.side
+        # A threatened Princess is lost only if her side has no move at all: check that, then
+        # treat the position like any other (the side to move will rescue her).
+        if attacks[them] >> pos.princess[us] & 1 and not ref.legal_moves(pos, keys):
+            return self._no_moves(ply)
+        best = self.evaluate(pos, attacks)
+        if best >= beta or qdepth >= 8:
+            return best
+        alpha = max(alpha, best)
+        # Only captures that cannot lose material at once: of an undefended piece, or of one
+        # worth at least the attacker (a cheap stand-in for static exchange evaluation).
+        values = self.evaluate.values
+        board, defended = pos.board, attacks[them]
+        moves = [m for m in ref.basic_moves(pos, captures_only=True)
+                 if not defended >> m.to & 1 or board[m.to] in "CcPp" or
+                 values[them][board[m.to].upper()] >= values[us][board[m.frm].upper()]]
         keys.append(pos.key)
         try:
             for move in self._order(pos, moves, None, ply):
                 if ref.is_duel(pos, move):
+                    # A duel in quiescence is judged one ply deep, both outcomes weighed by their
+                    # odds: searching every chain of chance nodes would explode.
                     odds = ref.duel_odds(pos, move)
                     score = 0.0
                     for outcome, p in (("a", odds), ("d", 1 - odds)):
                         if p:
-                            score += p * self._quiet_after(pos, move, outcome, -INFINITY,
-                                                           INFINITY, ply, keys, qdepth)
+                            score += p * self._static_after(pos, move, outcome, ply)
                     score = int(score)
                 else:
                     score = self._quiet_after(pos, move, "", alpha, beta, ply, keys, qdepth)
@@ -348,6 +380,12 @@ class Searcher:
         finally:
             keys.pop()
         return best
+
+    def _static_after(self, pos, move, outcome, ply) -> int:
+        step = self.referee.play(pos, move, outcome)
+        if step.result is not None:
+            return self._result_score(step.result, pos.side, ply + 1)
+        return -self.evaluate(step.position)
 
     def _quiet_after(self, pos, move, outcome, alpha, beta, ply, keys, qdepth) -> int:
         step = self.referee.play(pos, move, outcome)

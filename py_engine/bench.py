@@ -1,0 +1,84 @@
+"""Benchmarks (``python -m py_engine bench``): figures, not tests — these machines are noisy, so
+the useful numbers are the ratios measured in one run.
+
+:func:`measure` returns the figures for the Python it runs on; :func:`run` prints them for
+CPython and, with ``--pyodide``, runs the same measurement in Pyodide under Node
+(tests/wasm/pyodide_run.mjs, which needs ``bash build.sh`` first) and prints both with ratios.
+"""
+from __future__ import annotations
+
+import json
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Dict
+
+from .game import perft, start_position
+from .position import Position
+from .rules import STANDARD_RULES
+from .search import Searcher
+
+# Two middlegames from engine games (twelve moves each), for search speed.
+MIDDLEGAMES = {
+    "middlegame-1": "wad1p2daw/1n1nn1nnnt/3ncn4/9f/10/10/5C4/2N2N1N2/1NN2N1NNT/WADP3DAW b e 0 13",
+    "middlegame-2": "wad3fdaw/t1n1n1nnn1/n1n2n4/2F1f2C2/2c7/1p8/8N1/3N1N1NP1/TNNN2N2T/WAD4DAW b E 0 13",
+}
+SEARCH_MS = 2000
+
+
+def measure() -> Dict[str, object]:
+    """perft(3) from the standard start, and a 2-second search from the start and from each
+    middlegame: depth reached, nodes, nodes per second."""
+    start = start_position()
+    perft(STANDARD_RULES, start, 1)                 # build the walk tables first
+    t0 = time.perf_counter()
+    leaves = perft(STANDARD_RULES, start, 3)
+    figures: Dict[str, object] = {
+        "python": f"{platform.python_implementation()} {platform.python_version()} {sys.platform}",
+        "perft3_leaves": leaves,
+        "perft3_s": round(time.perf_counter() - t0, 3),
+    }
+    positions = {"start": start, **{k: Position.parse(v) for k, v in MIDDLEGAMES.items()}}
+    for name, pos in positions.items():
+        searcher = Searcher(STANDARD_RULES)
+        t0 = time.perf_counter()
+        last = None
+        for info in searcher.iterate(pos, time_ms=SEARCH_MS):
+            last = info
+        spent = time.perf_counter() - t0
+        figures[f"{name}_depth"] = last.depth if last else 0
+        figures[f"{name}_nodes"] = searcher.nodes
+        figures[f"{name}_nps"] = int(searcher.nodes / spent)
+    return figures
+
+
+def run(pyodide: bool = False) -> None:
+    here = measure()
+    there = _in_pyodide() if pyodide else None
+    keys = [k for k in here if k != "python"]
+    print(f"{'figure':<22} {'CPython':>14}" + (f" {'Pyodide':>14} {'ratio':>7}" if there else ""))
+    print(f"{'python':<22} {here['python']:>14}" + (f" {there['python']:>14}" if there else ""))
+    for k in keys:
+        line = f"{k:<22} {here[k]:>14}"
+        if there:
+            a, b = here[k], there[k]
+            ratio = f"{b / a:.2f}x" if isinstance(a, (int, float)) and a else ""
+            line += f" {b:>14} {ratio:>7}"
+        print(line)
+    if there:
+        print(f"Pyodide perft(3) is {there['perft3_s'] / here['perft3_s']:.2f}x CPython's time "
+              f"(goal: at most 2x); CPython perft(3) {here['perft3_s']} s (goal: under 0.8 s).")
+
+
+def _in_pyodide() -> Dict[str, object]:
+    root = Path(__file__).resolve().parent.parent
+    script = root / "tests" / "wasm" / "pyodide_run.mjs"
+    if not (root / "dist" / "pyodide" / "pyodide.mjs").exists() or not script.exists():
+        raise ValueError("the Pyodide benchmark needs a source checkout built with `bash build.sh`")
+    out = subprocess.run(["node", str(script), "bench"], capture_output=True, text=True,
+                         cwd=root, timeout=600)
+    if out.returncode != 0:
+        raise ValueError(f"the Pyodide benchmark failed: {out.stderr.strip()[-300:]}")
+    return json.loads(out.stdout.strip().splitlines()[-1])

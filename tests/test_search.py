@@ -1,0 +1,146 @@
+"""The engine: tactics it must see, Jetan judgement (Chief draws), levels, and legality."""
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from py_engine import BLACK, Game, Move, RuleSet
+from py_engine.search import MATE, WON, Searcher, best_move, level_settings
+from py_engine.squares import parse_square as sq
+from tests.helpers import random_position, random_rules
+
+MANATOR = "setup=facing,first=orange,duel=even"
+
+
+def play(rules, moves, position=None):
+    g = Game(rules, position)
+    for m in moves:
+        g.play(m)
+    return g
+
+
+def search(game, depth):
+    s = Searcher(game.rules, seed=1)
+    last = None
+    for info in s.iterate(game.position, game.keys()[:-1], max_depth=depth):
+        last = info
+    return last
+
+
+def test_takes_the_princess_in_one():
+    g = play(MANATOR, ["g10-d7", "d2-d3", "d7-g4", "d1xg4/d"])
+    info = search(g, 2)
+    assert info.move == Move(sq("g4"), sq("f1")) and info.score == MATE - 1
+
+
+def test_avoids_losing_the_princess_in_one():
+    # The Orange Odwar on g4 threatens the Black Princess: attacking it in an even duel loses
+    # her half the time, so the engine rescues her another way.
+    g = play(MANATOR, ["g10-d7", "d2-d3", "d7-g4"])
+    info = search(g, 2)
+    assert info.move != Move(sq("d1"), sq("g4")) and info.score > -WON
+
+
+def wins_by_force(game, plies):
+    """Brute force: the side to move wins within ``plies``."""
+    if game.result is not None:
+        return False
+    for move in game.legal_moves:
+        game.play(move)
+        try:
+            if game.result is not None:
+                if game.result.winner is not None and game.result.winner != game.turn:
+                    return True
+                continue
+            if plies >= 3 and game.legal_moves and all(
+                    _then_wins(game, reply, plies - 2) for reply in game.legal_moves):
+                return True
+        finally:
+            game.undo()
+    return False
+
+
+def _then_wins(game, reply, plies):
+    game.play(reply)
+    try:
+        if game.result is not None:
+            return game.result.winner is not None and game.result.winner != game.turn
+        return wins_by_force(game, plies)
+    finally:
+        game.undo()
+
+
+def test_finds_the_two_move_win_on_a_trapped_princess():
+    # The Orange Princess on c6 has no escape left; Black wins in two moves.
+    g = Game("", "10/10/8D1/7PC1/2p7/3a6/10/10/4t1W3/6c3 b - 0 1")
+    info = search(g, 3)
+    assert info.score == MATE - 3
+    g.play(info.move)
+    assert all(_then_wins(g, reply, 1) for reply in g.legal_moves)
+
+
+# Black, a Warrior and two Dwars ahead, can take the Orange Chief on e6 with its Chief (a win)
+# or with the Panthan on d5 (only a draw).
+AHEAD = "4p5/10/10/10/4c5/3N6/4C5/10/W1D3D3/P9 b - 0 1"
+
+
+def test_prefers_chief_takes_chief_to_a_drawn_capture():
+    g = Game("", AHEAD)
+    info = search(g, 2)
+    assert info.move == Move(sq("e4"), sq("e6")) and info.score == MATE - 1
+
+
+# Black is two Dwars, a Warrior and two Fliers behind, but its Panthan on d5 can take the Orange Chief.
+BEHIND = "4p5/2d1d1w3/1f3f4/10/4c5/3N6/10/10/10/P3C5 b - 0 1"
+
+
+def test_takes_the_draw_when_far_behind():
+    g = Game("", BEHIND)
+    info = search(g, 3)
+    assert info.move == Move(sq("d5"), sq("e6")) and info.score == 0
+
+
+def test_progress_is_yielded_depth_by_depth():
+    g = Game()
+    infos = list(Searcher(g.rules).iterate(g.position, max_depth=3))
+    assert [i.depth for i in infos] == [1, 2, 3]
+    assert all(i.pv and i.pv[0] in g.legal_moves for i in infos)
+    assert infos[-1].nodes > infos[0].nodes
+
+
+def test_deadline_is_kept_and_a_move_always_comes_back():
+    g = play("", ["d2-d3"])
+    import time
+    t0 = time.perf_counter()
+    move = Searcher(g.rules).best_move(g.position, g.keys()[:-1], time_ms=300)
+    assert move in g.legal_moves
+    assert time.perf_counter() - t0 < 3      # generous: the budget is 0.3 s
+
+
+def test_levels_are_defined():
+    assert level_settings(1, 1000)[0] == 1 and level_settings(6, 1000) == (None, 0, 1000)
+    with pytest.raises(ValueError):
+        level_settings(7, 1000)
+    g = Game()
+    for level in (1, 3, 6):
+        assert best_move(g, time_ms=200, level=level, seed=2) in g.legal_moves
+
+
+def test_duel_captures_are_weighed_by_their_odds():
+    # With dice a Chief always beats a Panthan: attacking is safe, so the engine may take.
+    g = Game("duel=dice", "4p4c/10/10/10/10/4n5/10/10/4C5/9P b - 0 1")
+    assert search(g, 1).move == Move(sq("e2"), sq("e5"))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10 ** 9))
+def test_never_returns_an_illegal_move(seed):
+    rng = random.Random(seed)
+    rules = random_rules(rng, keys=("panthan", "warrior", "thoat", "chief", "bravery",
+                                    "chief_capture", "duel", "stalemate", "threepiece"))
+    pos = random_position(rng, rules)
+    game = Game(rules, pos)
+    if game.result is not None:
+        return
+    move = Searcher(rules, seed=seed).best_move(pos, depth=2)
+    assert move in game.legal_moves
