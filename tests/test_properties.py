@@ -1,0 +1,104 @@
+"""Property tests over random games and random text (hypothesis)."""
+import random
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from py_engine import Game, NotationError, Position, RuleSet
+from py_engine import record
+from py_engine.notation import move_text, parse_move
+from tests.helpers import random_rules
+
+SLOW = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+RULE_KEYS = ("panthan", "warrior", "padwar", "thoat", "dwar", "flier", "chief", "princess",
+             "bravery", "chief_capture", "duel", "stalemate", "threepiece", "repetition", "setup",
+             "first")
+
+
+def random_game(seed: int, plies: int = 40):
+    rng = random.Random(seed)
+    rules = random_rules(rng, keys=RULE_KEYS)
+    if "CWE" in str(rules):
+        rules = RuleSet.parse(str(rules).replace("CWE", "FWE"))
+    game = Game(rules, seed=seed)
+    for _ in range(plies):
+        if game.result is not None:
+            break
+        game.play(rng.choice(game.legal_moves))
+    return game
+
+
+@SLOW
+@given(st.integers(0, 10 ** 9))
+def test_no_legal_move_leaves_the_princess_threatened(seed):
+    rng = random.Random(seed)
+    game = random_game(seed, 30)
+    ref = game.referee
+    for _ in range(10):
+        if game.result is not None:
+            break
+        pos = game.position
+        for move in game.legal_moves:
+            for outcome in (("a", "d") if ref.is_duel(pos, move) else ("",)):
+                after = ref.play(pos, move, outcome)
+                # A lost duel may fail to lift a threat that was already there.
+                if outcome == "d" and ref.princess_threatened(pos, pos.side):
+                    continue
+                if after.result is None or after.captured.upper() != "P":
+                    assert not ref.princess_threatened(after.position, pos.side), \
+                        f"{game.rules} {pos} {move_text(pos, move)}"
+        game.play(rng.choice(game.legal_moves))
+
+
+@SLOW
+@given(st.integers(0, 10 ** 9))
+def test_undo_restores_exactly_and_redo_replays(seed):
+    game = random_game(seed)
+    positions = game.positions
+    n = len(game.plies)
+    for _ in range(n):
+        game.undo()
+    assert game.position == positions[0]
+    for i in range(n):
+        game.redo()
+        assert game.position == positions[i + 1]
+
+
+@SLOW
+@given(st.integers(0, 10 ** 9), st.sampled_from(["algebraic", "technical"]))
+def test_notation_and_records_round_trip(seed, style):
+    game = random_game(seed)
+    for before, ply in zip(game.positions, game.plies):
+        text = move_text(before, ply.move, style)
+        assert parse_move(text, before) == ply.move
+        assert Position.parse(str(ply.position)) == ply.position or "P" not in str(ply.position) \
+            or "p" not in str(ply.position)
+    text = record.write(game, {"Event": "random"}, style=style)
+    again, headers = record.read(text)
+    assert again.positions == game.positions and headers["Event"] == "random"
+    assert record.write(again, headers, style=style) == text
+    assert str(RuleSet.parse(str(game.rules))) == str(game.rules)
+
+
+TYPED = (ValueError,)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=120))
+def test_parsers_raise_only_typed_errors(text):
+    for parse in (Position.parse, RuleSet.parse, lambda t: parse_move(t, Game().position),
+                  lambda t: record.read(t)):
+        try:
+            parse(text)
+        except TYPED:
+            pass
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(list("wadfpcnt" "WADFPCNT" "0123456789/ -boEe")), max_size=90))
+def test_position_parser_on_near_miss_text(chars):
+    text = "".join(chars)
+    try:
+        pos = Position.parse(text)
+    except NotationError:
+        return
+    assert Position.parse(str(pos)) == pos
