@@ -65,6 +65,29 @@ if entry["version"] != version:
 entry["file_name"] = f"micropip-{version}-py3-none-any.whl"
 entry["sha256"] = sha
 pathlib.Path("dist/pyodide/pyodide-lock.json").write_text(json.dumps(lock))
+sys.path.insert(0, ".")
+from py_engine.rules import STANDARD_RULES
+from py_engine.squares import file_of, rank_of
+# The rules page's diagrams: each piece's reach from the centre, from the engine's own tables.
+texts = {
+    "N": "One step forward, sideways, or diagonally forward; never back.",
+    "W": "Exactly two orthogonal steps, turning or not.",
+    "A": "Exactly two diagonal steps, turning or not.",
+    "T": "One orthogonal step, then one diagonal step.",
+    "D": "Exactly three orthogonal steps, in any combination.",
+    "F": "Exactly three diagonal steps, in any combination; jumps over pieces.",
+    "C": "Exactly three steps, each orthogonal or diagonal, in any combination.",
+    "P": "As the Chief, but jumps; never takes; one escape per game.",
+}
+reach = []
+for letter in "NWATDFCP":
+    walks = STANDARD_RULES.referee.tables[0][letter][0][44]
+    reach.append({"letter": letter, "name": STANDARD_RULES.piece_name(letter),
+                  "feathers": STANDARD_RULES.feathers(letter, 0), "text": texts[letter],
+                  "reach": sorted([file_of(t) - 4, rank_of(t) - 4] for t in walks)})
+pathlib.Path("dist/reach.js").write_text(
+    "// Written by build.sh from py_engine's walk tables (standard rules, from e5).\n"
+    f"export const REACH = {json.dumps(reach)};\n")
 dist = pathlib.Path("dist")
 wheel = next(dist.glob("wheels/*.whl")).relative_to(dist).as_posix()
 files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*")

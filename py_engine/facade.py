@@ -72,12 +72,18 @@ def _game(req: Dict[str, Any]) -> Game:
         parsed = RuleSet.parse(rules)
         position = start_position(parsed) if start == "start" else Position.parse(start)
         game = Game(parsed, position)
+    game.resigned = None
     for i in range(len(game.plies), len(moves)):
         try:
             game.play(parse_move(moves[i], game.position))
         except ValueError as err:
             raise ValueError(f"move {i + 1} ({moves[i]}): {err}") from None
     _cache.update(key=key, game=game)
+    resigned = req.get("resigned")
+    if resigned:
+        if resigned not in SIDES:
+            raise ValueError("resigned must be 'black' or 'orange'")
+        game.resign(SIDES.index(resigned))
     return game
 
 
@@ -232,14 +238,18 @@ def op_hint(req):
 
 
 def op_analyse_start(req):
-    """Begin an analysis; each ``analyse_step`` returns the next depth (or ``done``)."""
+    """Begin a search (``level``, ``time_ms``, optional ``max_depth``); each ``analyse_step``
+    then returns the next finished depth, or ``done``. The worker thinks this way so that it can
+    report progress and be stopped between depths."""
     game = _game(req)
     if game.result is not None:
         raise ValueError(f"the game is over ({game.result})")
-    searcher = Searcher(game.rules)
+    level = int(req.get("level", 6))
+    depth, noise, budget = level_settings(level, int(req.get("time_ms", 10000)))
+    searcher = Searcher(game.rules, seed=req.get("seed"))
     _analysis.update(game=game, iterator=searcher.iterate(
-        game.position, game.keys()[:-1], max_depth=int(req.get("max_depth", 64)),
-        time_ms=int(req.get("time_ms", 10000))))
+        game.position, game.keys()[:-1], max_depth=int(req.get("max_depth") or depth or 64),
+        time_ms=budget, noise=noise))
     return {"started": True}
 
 

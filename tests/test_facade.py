@@ -98,3 +98,10 @@ def test_levels(level):
     r = call(op="best", moves=["d2-d3"], level=level, time_ms=200)
     assert r["ok"] and r["best"]["move"]
     assert "level must be 1 to 6" in call(op="best", level=9)["error"]
+
+
+def test_resignation_travels_with_the_game():
+    s = call(op="state", moves=["d2-d3"], resigned="orange")["state"]
+    assert s["result"]["text"] == "black wins" and "Orange resigned" in s["result"]["explanation"]
+    assert call(op="state", moves=["d2-d3"])["state"]["result"] is None   # not sticky
+    assert "resigned must be" in call(op="state", resigned="white")["error"]

@@ -1,0 +1,77 @@
+"""Browser tests: serve dist/ on 127.0.0.1 from this process and drive Debian's chromium
+(/usr/bin/chromium) with Playwright. `bash build.sh test` builds dist/ and installs both."""
+import functools
+import os
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = os.environ.get("JETAN_CHROMIUM", "/usr/bin/chromium")
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic",
+         "--no-first-run", "--disable-component-update", "--disable-sync"]
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+class Server:
+    """dist/ served from a thread; stop() and start() again on the same port (offline test)."""
+
+    def __init__(self):
+        self.port = 0
+        self.start()
+
+    def start(self):
+        handler = functools.partial(QuietHandler, directory=str(DIST))
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", self.port), handler)
+        self.port = self.httpd.server_address[1]
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def stop(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+    @property
+    def url(self):
+        return f"http://127.0.0.1:{self.port}/"
+
+
+@pytest.fixture(scope="session")
+def server():
+    assert (DIST / "index.html").exists() and (DIST / "pyodide" / "pyodide.mjs").exists(), \
+        "dist/ is missing: run `bash build.sh` (or `bash build.sh test`)"
+    s = Server()
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    playwright = pytest.importorskip("playwright.sync_api")
+    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: apt-get install chromium"
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, request):
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    yield page
+    ARTIFACTS.mkdir(exist_ok=True)
+    try:
+        page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"))
+    except Exception:
+        pass
+    context.close()

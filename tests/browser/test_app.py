@@ -1,0 +1,164 @@
+"""The app in Debian's chromium: a person's whole session, clicked, dragged and typed."""
+import json
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+FAST = {"version": 1, "game": {"rules": "", "start": "start", "moves": [], "resigned": None},
+        "settings": {"players": {"black": "human", "orange": "engine"}, "level": 1,
+                     "timeMs": 1000, "flipped": False, "notation": "algebraic",
+                     "scoring": "smith"}}
+
+
+def open_app(page, server, saved=FAST, fragment=""):
+    if saved is not None:
+        raw = json.dumps(saved) if isinstance(saved, dict) else saved
+        # Seed the saved game once per tab, so that a reload finds what the page saved.
+        page.add_init_script(f"""if (!sessionStorage.getItem('seeded')) {{
+            localStorage.setItem('jetan.saved', {json.dumps(raw)});
+            sessionStorage.setItem('seeded', '1'); }}""")
+    page.goto(server.url + fragment)
+    page.wait_for_selector("body[data-engine=ready]", timeout=60000)
+    page.wait_for_selector("body[data-plies]", timeout=30000)
+
+
+def centre(page, name):
+    box = page.locator("#board").bounding_box()
+    flipped = page.locator("#flip-button").get_attribute("aria-pressed") == "true"
+    f, r = "abcdefghij".index(name[0]), int(name[1:]) - 1
+    if flipped:
+        f, r = 9 - f, 9 - r
+    cell = box["width"] / 10
+    return box["x"] + (f + 0.5) * cell, box["y"] + (9 - r + 0.5) * cell
+
+
+def click(page, name):
+    x, y = centre(page, name)
+    page.mouse.click(x, y)
+
+
+def wait_plies(page, n, timeout=30000):
+    page.wait_for_selector(f"body[data-plies='{n}']", timeout=timeout)
+
+
+def moves(page):
+    return [b.inner_text() for b in page.locator("#moves button").all()]
+
+
+def test_board_paints_before_the_engine_loads(page, server):
+    page.goto(server.url)
+    # The canvas shows the start position at once (a Black piece on e1), while loading shows.
+    page.wait_for_function("document.getElementById('board').width > 0")
+    colour = page.evaluate("""() => {
+        const c = document.getElementById('board'), ctx = c.getContext('2d');
+        const cell = c.width / 10;
+        return Array.from(ctx.getImageData(4.5 * cell, 9.5 * cell, 1, 1).data);
+    }""")
+    assert colour[:3] != [0, 0, 0] and colour[3] == 255
+    page.wait_for_selector("body[data-engine=ready]", timeout=60000)
+    assert page.locator("#loading").is_hidden()
+    assert not page.errors
+
+
+def test_click_click_move_and_the_engine_replies(page, server):
+    open_app(page, server)
+    click(page, "d2")
+    click(page, "d3")
+    wait_plies(page, 2)
+    assert moves(page)[0] == "d2-d3"
+    assert "Black to move" in page.locator("#status").inner_text()
+    assert not page.errors
+
+
+def test_drag_and_drop(page, server):
+    open_app(page, server)
+    x1, y1 = centre(page, "e2")
+    x2, y2 = centre(page, "e3")
+    page.mouse.move(x1, y1)
+    page.mouse.down()
+    page.mouse.move((x1 + x2) / 2, (y1 + y2) / 2, steps=4)
+    page.mouse.move(x2, y2, steps=4)
+    page.mouse.up()
+    wait_plies(page, 2)
+    assert moves(page)[0] == "e2-e3"
+
+
+def test_typed_moves_and_a_clear_message_for_an_illegal_one(page, server):
+    open_app(page, server)
+    page.fill("#move-input", "d2-d5")
+    page.press("#move-input", "Enter")
+    page.wait_for_selector("#notice:not([hidden])")
+    assert "illegal move d2-d5" in page.locator("#notice-text").inner_text()
+    assert moves(page) == []
+    page.fill("#move-input", "D2-D3")
+    page.press("#move-input", "Enter")
+    wait_plies(page, 2)
+    assert moves(page)[0] == "d2-d3"
+    assert "Black played d2-d3" in page.locator("#live").inner_text() or \
+        "Orange played" in page.locator("#live").inner_text()
+
+
+def test_undo_and_reload_restores_the_game(page, server):
+    open_app(page, server)
+    click(page, "c2")
+    click(page, "c3")
+    wait_plies(page, 2)
+    click(page, "b2")
+    click(page, "b3")
+    wait_plies(page, 4)
+    page.click("#undo-button")
+    wait_plies(page, 2)
+    before = moves(page)
+    page.reload()
+    page.wait_for_selector("body[data-engine=ready]", timeout=60000)
+    wait_plies(page, 2)
+    assert moves(page) == before
+
+
+def test_a_game_ends_with_its_reason(page, server):
+    # The book's game, had Gahan's Odwar lost its duel: the engine (Orange) takes the Princess.
+    fragment = "#rules=setup%3Dfacing%2Cfirst%3Dorange%2Cduel%3Deven&moves=g10-d7,d2-d3,d7-g4,d1xg4/d"
+    saved = dict(FAST, settings=dict(FAST["settings"], players={"black": "engine", "orange": "engine"}))
+    open_app(page, server, saved=saved, fragment=fragment)
+    page.wait_for_selector("body[data-result='orange wins']", timeout=30000)
+    assert "Orange wins: Orange took the Princess" in page.locator("#status").inner_text()
+    assert moves(page)[-1] == "g4xf1"
+
+
+def test_custom_rules_panel_starts_a_game_with_an_option(page, server):
+    open_app(page, server)
+    page.click("#new-game-button")
+    page.check("input[name=opponent][value=friend]")
+    page.select_option("#preset-select", "custom")
+    page.select_option("select[name=opt-thoat]", "wild")
+    assert page.locator("#rules-preview").inner_text() == "thoat=wild"
+    page.click("#start-button")
+    page.wait_for_selector("#new-game-dialog", state="hidden")
+    assert "thoat=wild" in page.locator("#players").inner_text()
+    # a2-c3 needs the diagonal step first: only a free or wild Thoat may make it.
+    click(page, "a2")
+    click(page, "c3")
+    wait_plies(page, 1)
+    assert moves(page) == ["a2-c3"]
+
+
+def test_bad_links_and_damaged_saves_are_reported_and_lose_nothing(page, server):
+    open_app(page, server, fragment="#moves=d2-d3,zz")
+    assert "could not be read" in page.locator("#notice-text").inner_text()
+    page.close()
+
+
+def test_invalid_game_in_link(page, server):
+    open_app(page, server, fragment="#moves=d2-d5")
+    page.wait_for_selector("#notice:not([hidden])")
+    assert "not valid" in page.locator("#notice-text").inner_text()
+    assert moves(page) == []
+
+
+def test_damaged_saved_game(page, server):
+    open_app(page, server, saved="{not json")
+    page.wait_for_selector("#notice:not([hidden])")
+    assert "saved game could not be read" in page.locator("#notice-text").inner_text()
+    assert page.evaluate("localStorage.getItem('jetan.saved.damaged')") == "{not json"

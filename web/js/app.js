@@ -1,0 +1,680 @@
+// The page controller: owns the game (rules, start, moves), asks the engine about everything the
+// rules decide, and keeps the board, panels, saved game and URL in step.
+import { BoardView, placementBoard, squareIndex, squareName } from "./board.js";
+import { Engine } from "./engine.js";
+import { drawPiece } from "./pieces.js";
+import { ShareError, checkSaved, decodeGame, encodeGame } from "./share.js";
+
+const STORAGE_KEY = "jetan.saved";
+const START = "wadfpcfdaw/tnnnnnnnnt/10/10/10/10/10/10/TNNNNNNNNT/WADFCPFDAW b Ee 0 1";
+const $ = (id) => document.getElementById(id);
+
+const app = {
+  game: { rules: "", start: "start", moves: [], resigned: null },
+  settings: { players: { black: "human", orange: "engine" }, level: 3, timeMs: 2000, flipped: false,
+              notation: "algebraic", scoring: "smith" },
+  view: null,            // the engine's last state of the game
+  selected: null,        // selected square (index)
+  reviewing: null,       // ply index shown while reviewing, or null for the live position
+  thinking: false,
+  analysing: false,
+  hint: null,
+  rulesInfo: null,
+};
+
+const board = new BoardView($("board"), { onPress: pressSquare, onDrop: dropPiece });
+const engine = new Engine({ onStatus: engineStatus });
+
+// ---- start-up ----------------------------------------------------------------------------
+
+function restore() {
+  let saved = null;
+  const raw = localStorage.getItem(STORAGE_KEY);
+  if (raw) {
+    try {
+      saved = checkSaved(JSON.parse(raw));
+    } catch (err) {
+      localStorage.setItem(`${STORAGE_KEY}.damaged`, raw);
+      notify(`Your saved game could not be read (${err.message}); a copy is kept in this browser as "${STORAGE_KEY}.damaged". A new game starts.`);
+    }
+  }
+  if (saved) {
+    app.game = { ...app.game, ...saved.game };
+    app.settings = { ...app.settings, ...(saved.settings || {}) };
+  }
+  let fromLink = null;
+  try {
+    fromLink = decodeGame(location.hash);
+  } catch (err) {
+    notify(`This link could not be read: ${err.message}. Your own game is shown instead.`);
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  paintEarly(saved && saved.position);
+  return fromLink;
+}
+
+/** Paint the board before the engine is there: from the saved position, or the start. */
+function paintEarly(position) {
+  let placement = START;
+  if (position) placement = position;
+  else if (app.game.start !== "start") placement = app.game.start;
+  try { board.set({ board: placementBoard(placement), flipped: app.settings.flipped }); }
+  catch { board.set({ board: placementBoard(START) }); }
+  renderPlayers();
+  $("notation-select").value = app.settings.notation;
+  $("flip-button").setAttribute("aria-pressed", String(app.settings.flipped));
+}
+
+const linkGame = restore();
+
+async function engineStatus(state, detail) {
+  const loading = $("loading");
+  if (state === "loading") {
+    const steps = ["Loading the Python runtime", "Loading the package installer", "Installing the Jetan engine"];
+    $("loading-text").textContent = `${detail}…`;
+    $("loading-bar").style.width = `${25 + 25 * steps.indexOf(detail)}%`;
+  } else if (state === "ready") {
+    $("loading-bar").style.width = "100%";
+    loading.hidden = true;
+    document.body.dataset.engine = "ready";
+    await engineReady();
+  } else if (state === "error") {
+    loading.classList.add("failed");
+    loading.hidden = false;
+    $("loading-text").textContent = `The engine could not start (${detail}). Reload the page; if it keeps failing, your browser may not support WebAssembly workers.`;
+    document.body.dataset.engine = "failed";
+  }
+}
+
+async function engineReady() {
+  const info = await engine.request("rules");
+  if (info.ok) {
+    app.rulesInfo = info;
+    fillRulesForm(info);
+  }
+  if (linkGame) {
+    const reply = await engine.request("state", linkGame);
+    if (reply.ok) {
+      app.game = { ...linkGame, resigned: null };
+      app.reviewing = null;
+      showState(reply.state);
+      save();
+      nextTurn();
+      return;
+    }
+    notify(`The game in this link is not valid: ${reply.error}. Your own game is shown instead.`);
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  const reply = await engine.request("state", app.game);
+  if (reply.ok) {
+    showState(reply.state);
+    nextTurn();
+  } else {
+    localStorage.setItem(`${STORAGE_KEY}.damaged`, localStorage.getItem(STORAGE_KEY) || "");
+    notify(`Your saved game could not be replayed (${reply.error}); a copy is kept as "${STORAGE_KEY}.damaged". A new game starts.`);
+    await newGame({ rules: "", start: "start" });
+  }
+}
+
+// ---- state and rendering -----------------------------------------------------------------
+
+function showState(state) {
+  app.view = state;
+  app.game.moves = state.moves.map((m) => m.text);
+  app.selected = null;
+  app.hint = null;
+  render();
+}
+
+function humanToMove() {
+  const v = app.view;
+  return v && !v.result && app.settings.players[v.turn] === "human" && app.reviewing === null && !app.thinking;
+}
+
+function render() {
+  const v = app.view;
+  if (!v) return;
+  const shown = app.reviewing === null ? null : v.moves[app.reviewing];
+  let boardArray = v.board, last = null, threatened = v.threatened;
+  if (app.reviewing !== null) {
+    boardArray = app.reviewing < 0 ? placementBoard(v.start) : placementBoard(shown.position);
+    threatened = [];
+    if (shown && shown.from) last = [squareIndex(shown.from), squareIndex(shown.to)];
+  } else if (v.moves.length) {
+    const m = v.moves[v.moves.length - 1];
+    if (m.from) last = [squareIndex(m.from), squareIndex(m.to)];
+  }
+  const dests = app.selected === null ? [] :
+    (v.legal[squareName(app.selected)] || []).map((d) => ({ ...d, to: squareIndex(d.to) }));
+  const arrows = [];
+  if (app.hint) arrows.push([...app.hint, "rgba(63, 208, 201, 0.8)"]);
+  if (app.analysisMove && app.reviewing === null) arrows.push([...app.analysisMove, "rgba(120, 200, 90, 0.75)"]);
+  board.set({
+    board: boardArray, flipped: app.settings.flipped, selected: app.selected, lastMove: last, dests,
+    threatened: threatened.map(squareIndex), arrows,
+    draggable: (sq) => humanToMove() && Boolean(v.legal[squareName(sq)]),
+  });
+  renderStatus();
+  renderMoves();
+  renderCaptured();
+  renderWager();
+  renderPlayers();
+  $("record").value = v.record;
+  $("undo-button").disabled = !v.moves.length || app.thinking;
+  $("resign-button").disabled = Boolean(v.result);
+  $("hint-button").disabled = !humanToMove();
+  $("analyse-button").disabled = false;
+  $("move-input").disabled = !humanToMove();
+  $("review-note").hidden = app.reviewing === null;
+  // For tests and embedding pages: the state in attributes.
+  Object.assign(document.body.dataset, { plies: v.moves.length, turn: v.turn,
+                                         result: v.result ? v.result.text : "" });
+}
+
+const titleCase = (s) => s[0].toUpperCase() + s.slice(1);
+
+function renderStatus() {
+  const v = app.view, status = $("status");
+  status.classList.toggle("over", Boolean(v.result));
+  if (v.result) {
+    status.textContent = `${v.result.winner ? `${titleCase(v.result.winner)} wins` : "Draw"}: ${v.result.explanation}`;
+    return;
+  }
+  const who = app.settings.players[v.turn] === "engine" ? "the engine" : (bothHuman() ? titleCase(v.turn) : "you");
+  const danger = v.threatened.length ? " — the Princess is threatened!" : "";
+  const escape = v.escapes[v.turn] ? "" : " (escape used)";
+  status.textContent = `${titleCase(v.turn)} to move (${who})${escape}${danger}`;
+}
+
+function bothHuman() {
+  return app.settings.players.black === "human" && app.settings.players.orange === "human";
+}
+
+function renderMoves() {
+  const list = $("moves"), v = app.view;
+  list.textContent = "";
+  const style = app.settings.notation;
+  v.moves.forEach((m, i) => {
+    if (m.side === "black" || i === 0) {
+      const num = document.createElement("li");
+      num.className = "num";
+      num.textContent = `${m.number}.`;
+      list.append(num);
+      if (m.side === "orange") list.append(cell("…"));
+    }
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = style === "technical" ? m.technical : m.text;
+    button.title = m.descriptive;
+    button.className = (app.reviewing === null ? i === v.moves.length - 1 : i === app.reviewing) ? "current" : "";
+    button.addEventListener("click", () => review(i));
+    item.append(button);
+    list.append(item);
+  });
+  const current = list.querySelector(".current");
+  if (current) current.scrollIntoView({ block: "nearest" });
+}
+
+function cell(text) {
+  const li = document.createElement("li");
+  li.textContent = text;
+  return li;
+}
+
+function renderCaptured() {
+  const box = $("captured"), v = app.view;
+  box.textContent = "";
+  for (const side of ["black", "orange"]) {
+    const row = document.createElement("div");
+    row.className = "row";
+    row.setAttribute("aria-label", `${titleCase(side)} has lost: ${v.captured[side].map((l) => v.names[l]).join(", ") || "nothing"}`);
+    row.append(`${titleCase(side)} lost: `);
+    for (const letter of v.captured[side]) {
+      const c = document.createElement("canvas");
+      const dpr = window.devicePixelRatio || 1;
+      c.width = c.height = 24 * dpr;
+      const ctx = c.getContext("2d");
+      ctx.scale(dpr, dpr);
+      drawPiece(ctx, side === "black" ? letter : letter.toLowerCase(), 12, 12, 22);
+      c.title = v.names[letter];
+      row.append(c);
+    }
+    box.append(row);
+  }
+}
+
+function renderWager() {
+  const v = app.view, select = $("scoring-select");
+  if (!select.options.length) {
+    for (const name of Object.keys(v.wagers)) select.append(new Option(name, name));
+  }
+  select.value = app.settings.scoring in v.wagers ? app.settings.scoring : "smith";
+  const [b, o] = v.wagers[select.value];
+  $("wager").textContent = `Black has won ${b}, Orange ${o}.`;
+}
+
+function renderPlayers() {
+  const p = app.settings.players;
+  const name = (side) => p[side] === "engine" ? `engine, level ${app.settings.level}` : (bothHuman() ? "player" : "you");
+  const rules = app.game.rules || "standard rules";
+  $("players").textContent = `Black: ${name("black")} · Orange: ${name("orange")} · ${rules}`;
+}
+
+// ---- moves -------------------------------------------------------------------------------
+
+function pressSquare(sq) {
+  if (!humanToMove()) return;
+  const v = app.view, name = squareName(sq);
+  if (app.selected !== null) {
+    const dest = (v.legal[squareName(app.selected)] || []).find((d) => d.to === name);
+    if (dest) { play(app.selected, sq); return; }
+  }
+  app.selected = v.legal[name] ? sq : null;
+  render();
+}
+
+function dropPiece(from, to) {
+  if (!humanToMove()) return;
+  const dest = (app.view.legal[squareName(from)] || []).find((d) => d.to === squareName(to));
+  if (dest) play(from, to);
+  else { app.selected = null; render(); }
+}
+
+function play(from, to) {
+  const dest = app.view.legal[squareName(from)].find((d) => d.to === squareName(to));
+  return playText(`${squareName(from)}${dest.capture ? "x" : "-"}${squareName(to)}`);
+}
+
+async function playText(text) {
+  stopAnalysis();
+  const reply = await engine.request("play", { ...app.game, move: text });
+  if (!reply.ok) {
+    notify(reply.error);
+    app.selected = null;
+    render();
+    return false;
+  }
+  showState(reply.state);
+  announceLast();
+  save();
+  nextTurn();
+  return true;
+}
+
+function announceLast() {
+  const v = app.view, m = v.moves[v.moves.length - 1];
+  let text = m ? `${titleCase(m.side)} played ${m.text}: ${m.descriptive}.` : "";
+  if (v.result) text += ` ${v.result.winner ? `${titleCase(v.result.winner)} wins` : "Draw"}: ${v.result.explanation}.`;
+  else if (v.threatened.length) text += " The Princess is threatened.";
+  $("live").textContent = text;
+}
+
+async function nextTurn() {
+  const v = app.view;
+  if (!v || v.result || app.reviewing !== null) return;
+  if (app.settings.players[v.turn] === "engine") await engineMove();
+  else if (app.analysing) startAnalysis();
+}
+
+async function engineMove() {
+  app.thinking = true;
+  $("thinking").hidden = false;
+  $("thinking-text").textContent = "";
+  $("thinking-line").textContent = "";
+  render();
+  const before = app.game.moves.length;
+  const reply = await engine.request("think", {
+    ...app.game, level: app.settings.level, time_ms: app.settings.timeMs,
+  }, showThinking);
+  app.thinking = false;
+  $("thinking").hidden = true;
+  if (app.game.moves.length !== before) return;         // the game changed meanwhile (undo)
+  if (!reply.ok || !reply.best || !reply.best.move) {
+    notify(reply.ok ? "The engine found no move." : reply.error);
+    render();
+    return;
+  }
+  await playText(reply.best.move);
+}
+
+function showThinking(info) {
+  $("thinking-text").textContent = `depth ${info.depth}, score ${formatScore(info.score)}, ${info.nodes} nodes`;
+  $("thinking-line").textContent = info.pv.join(" ");
+}
+
+function formatScore(score) {
+  if (Math.abs(score) > 99000) return score > 0 ? "winning" : "losing";
+  return (score / 100).toFixed(2);
+}
+
+// ---- analysis and hints ------------------------------------------------------------------
+
+async function startAnalysis() {
+  if (!app.analysing || !humanToMove()) return;
+  const token = (app.analysisToken = (app.analysisToken || 0) + 1);
+  const box = $("analysis");
+  box.hidden = false;
+  box.textContent = "Analysing…";
+  await engine.request("think", { ...app.game, level: 6, time_ms: 30000 }, (info) => {
+    if (token !== app.analysisToken) return;
+    box.textContent = `Depth ${info.depth}: ${formatScore(info.score)} — ${info.pv.join(" ")}`;
+    if (info.pv.length) {
+      const best = info.pv[0].split(/[-x]/);
+      app.analysisMove = [squareIndex(best[0]), squareIndex(best[1].split("/")[0])];
+      render();
+    }
+  });
+}
+
+function stopAnalysis() {
+  app.analysisToken = (app.analysisToken || 0) + 1;
+  app.analysisMove = null;
+  if (app.analysing) engine.stop();
+}
+
+$("analyse-button").addEventListener("click", () => {
+  app.analysing = !app.analysing;
+  $("analyse-button").setAttribute("aria-pressed", String(app.analysing));
+  if (app.analysing) startAnalysis();
+  else { stopAnalysis(); $("analysis").hidden = true; render(); }
+});
+
+$("hint-button").addEventListener("click", async () => {
+  if (!humanToMove()) return;
+  $("hint-button").disabled = true;
+  const reply = await engine.request("hint", { ...app.game, time_ms: 1000 });
+  if (reply.ok && reply.best.move) {
+    const [from, to] = reply.best.move.split("/")[0].split(/[-x]/);
+    app.hint = [squareIndex(from), squareIndex(to)];
+    $("live").textContent = `Hint: ${reply.best.move}`;
+  } else if (!reply.ok) notify(reply.error);
+  render();
+});
+
+$("stop-button").addEventListener("click", () => engine.stop());
+
+// ---- controls ----------------------------------------------------------------------------
+
+$("undo-button").addEventListener("click", async () => {
+  if (app.thinking) return;
+  stopAnalysis();
+  const moves = app.game.moves.slice();
+  if (!moves.length && !app.game.resigned) return;
+  if (app.game.resigned) app.game.resigned = null;
+  else {
+    moves.pop();
+    // Against the engine, take back to the player's own turn.
+    const sideAfter = (n) => app.view.moves[n] ? app.view.moves[n].side : app.view.turn;
+    while (moves.length && app.settings.players[sideAfter(moves.length)] === "engine") moves.pop();
+  }
+  const reply = await engine.request("state", { ...app.game, moves });
+  if (!reply.ok) { notify(reply.error); return; }
+  app.reviewing = null;
+  showState(reply.state);
+  $("live").textContent = "Move taken back.";
+  save();
+  nextTurn();
+});
+
+$("resign-button").addEventListener("click", async () => {
+  const v = app.view;
+  if (!v || v.result) return;
+  const side = bothHuman() ? v.turn : (app.settings.players.black === "human" ? "black" : "orange");
+  if (!confirm(`Resign the game for ${titleCase(side)}?`)) return;
+  stopAnalysis();
+  app.game.resigned = side;
+  const reply = await engine.request("state", app.game);
+  if (reply.ok) { showState(reply.state); announceLast(); save(); }
+});
+
+$("flip-button").addEventListener("click", () => {
+  app.settings.flipped = !app.settings.flipped;
+  $("flip-button").setAttribute("aria-pressed", String(app.settings.flipped));
+  board.set({ flipped: app.settings.flipped });
+  save();
+});
+
+$("notation-select").addEventListener("change", (e) => {
+  app.settings.notation = e.target.value;
+  save();
+  render();
+});
+
+$("scoring-select").addEventListener("change", (e) => {
+  app.settings.scoring = e.target.value;
+  save();
+  render();
+});
+
+$("move-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const input = $("move-input");
+  const text = input.value.trim();
+  if (!text || !humanToMove()) return;
+  if (await playText(text)) input.value = "";
+});
+
+function review(index) {
+  if (!app.view) return;
+  stopAnalysis();
+  const last = app.view.moves.length - 1;
+  app.reviewing = index >= last ? null : index;
+  app.selected = null;
+  render();
+  if (app.reviewing === null) nextTurn();
+}
+
+$("live-button").addEventListener("click", () => review(Infinity));
+
+$("moves").addEventListener("keydown", (e) => {
+  if (!app.view) return;
+  const last = app.view.moves.length - 1;
+  const at = app.reviewing === null ? last : app.reviewing;
+  const go = { ArrowLeft: at - 1, ArrowUp: at - 1, ArrowRight: at + 1, ArrowDown: at + 1, Home: -1, End: last }[e.key];
+  if (go === undefined) return;
+  e.preventDefault();
+  review(Math.max(-1, Math.min(go, last)));
+  const m = app.reviewing === null ? app.view.moves[last] : app.view.moves[app.reviewing];
+  $("live").textContent = m ? `${titleCase(m.side)} ${m.text}` : "Start position";
+});
+
+$("load-record-button").addEventListener("click", async () => {
+  const reply = await engine.request("record", { text: $("record").value });
+  if (!reply.ok) { notify(`That record could not be loaded: ${reply.error}`); return; }
+  stopAnalysis();
+  app.game = { ...reply.game, resigned: reply.state.result && reply.state.result.reason === "resigned" ? reply.state.result.winner === "black" ? "orange" : "black" : null };
+  app.settings.players = { black: "human", orange: "human" };
+  app.reviewing = null;
+  showState(reply.state);
+  save();
+});
+
+$("share-button").addEventListener("click", () => {
+  const link = location.origin + location.pathname + encodeGame(app.game);
+  $("share-link").value = link;
+  history.replaceState(null, "", encodeGame(app.game) || location.pathname);
+  $("share-dialog").showModal();
+  $("share-link").select();
+  if (navigator.clipboard) navigator.clipboard.writeText(link).catch(() => {});
+});
+
+// ---- new game ----------------------------------------------------------------------------
+
+$("new-game-button").addEventListener("click", () => {
+  $("new-game-error").textContent = "";
+  $("new-game-dialog").showModal();
+});
+
+function fillRulesForm(info) {
+  const preset = $("preset-select");
+  preset.textContent = "";
+  for (const [key, p] of Object.entries(info.presets)) preset.append(new Option(p.name, key));
+  preset.append(new Option("Custom…", "custom"));
+  const box = $("custom-rules");
+  box.textContent = "";
+  for (const [key, values] of Object.entries(info.options)) {
+    const perSide = info.per_side.includes(key);
+    const wrap = document.createElement("div");
+    wrap.className = "option";
+    wrap.dataset.key = key;
+    const label = document.createElement("label");
+    label.textContent = `${key} `;
+    const select = document.createElement("select");
+    select.name = `opt-${key}`;
+    for (const v of values) select.append(new Option(v, v));
+    label.append(select);
+    wrap.append(label);
+    if (GAIT_PIECES[key]) {
+      const diagram = document.createElement("canvas");
+      diagram.width = diagram.height = 112;
+      diagram.setAttribute("aria-hidden", "true");
+      wrap.prepend(diagram);
+      select.addEventListener("change", () => drawReach(diagram, key, select.value));
+      drawReach(diagram, key, select.value);
+    }
+    if (perSide) {
+      const orange = document.createElement("select");
+      orange.name = `opt-orange-${key}`;
+      orange.setAttribute("aria-label", `${key} for Orange`);
+      for (const v of values) orange.append(new Option(v, v));
+      const split = document.createElement("label");
+      split.className = "per-side";
+      const check = document.createElement("input");
+      check.type = "checkbox";
+      check.name = `split-${key}`;
+      split.append(check, " different for Orange: ", orange);
+      wrap.append(split);
+    }
+    box.append(wrap);
+  }
+  box.hidden = true;
+  preset.addEventListener("change", () => {
+    box.hidden = preset.value !== "custom";
+    updateRulesPreview();
+  });
+  $("new-game-form").addEventListener("change", updateRulesPreview);
+  updateRulesPreview();
+}
+
+const GAIT_PIECES = { panthan: "N", warrior: "W", padwar: "A", thoat: "T", dwar: "D", flier: "F", chief: "C", princess: "P" };
+
+async function drawReach(canvas, key, value) {
+  const reply = await engine.request("reach", { piece: GAIT_PIECES[key], rules: `${key}=${value}` });
+  if (!reply.ok) return;
+  const ctx = canvas.getContext("2d");
+  const cell = canvas.width / 7;
+  const centre = squareIndex(reply.from);
+  for (let r = 0; r < 7; r++) {
+    for (let f = 0; f < 7; f++) {
+      ctx.fillStyle = (f + r) % 2 ? "#c8702e" : "#231c17";
+      ctx.fillRect(f * cell, r * cell, cell, cell);
+    }
+  }
+  for (const name of reply.to) {
+    const sq = squareIndex(name);
+    const df = (sq % 10) - (centre % 10), dr = Math.floor(sq / 10) - Math.floor(centre / 10);
+    ctx.fillStyle = "#3fd0c9";
+    ctx.beginPath();
+    ctx.arc((3 + df + 0.5) * cell, (3 - dr + 0.5) * cell, cell * 0.28, 0, Math.PI * 2);
+    ctx.fill();
+  }
+  drawPiece(ctx, GAIT_PIECES[key], 3.5 * cell, 3.5 * cell, cell * 0.95);
+}
+
+function rulesFromForm() {
+  const form = $("new-game-form");
+  const preset = form.preset.value;
+  if (preset !== "custom") return app.rulesInfo ? app.rulesInfo.presets[preset].rules : "";
+  const parts = [];
+  for (const [key, values] of Object.entries(app.rulesInfo.options)) {
+    const value = form[`opt-${key}`].value;
+    const split = form[`split-${key}`] && form[`split-${key}`].checked;
+    if (split) {
+      const orange = form[`opt-orange-${key}`].value;
+      if (value !== values[0]) parts.push(`black.${key}=${value}`);
+      if (orange !== values[0]) parts.push(`orange.${key}=${orange}`);
+    } else if (value !== values[0]) parts.push(`${key}=${value}`);
+  }
+  return parts.join(",");
+}
+
+function updateRulesPreview() {
+  if (!app.rulesInfo) return;
+  $("rules-preview").textContent = rulesFromForm() || "standard";
+}
+
+$("new-game-form").addEventListener("submit", async (e) => {
+  const form = e.target;
+  if (e.submitter && e.submitter.value === "cancel") return;
+  e.preventDefault();
+  if (!engine.ready) { $("new-game-error").textContent = "The engine is still loading; try again in a moment."; return; }
+  const rules = rulesFromForm();
+  const start = form.start.value.trim() || "start";
+  const check = await engine.request("check", { rules, start });
+  if (!check.ok) { $("new-game-error").textContent = check.error; return; }
+  const opponent = form.opponent.value;
+  const colour = form.colour.value;
+  app.settings.players = opponent === "friend" ? { black: "human", orange: "human" }
+    : { black: colour === "black" ? "human" : "engine", orange: colour === "orange" ? "human" : "engine" };
+  app.settings.level = parseInt(form.level.value, 10);
+  app.settings.timeMs = parseInt(form.time.value, 10);
+  app.settings.flipped = opponent === "engine" && colour === "orange";
+  $("flip-button").setAttribute("aria-pressed", String(app.settings.flipped));
+  $("new-game-dialog").close();
+  await newGame({ rules: check.rules, start: check.start });
+});
+
+async function newGame({ rules, start }) {
+  stopAnalysis();
+  if (app.thinking) engine.stop();
+  app.game = { rules, start, moves: [], resigned: null };
+  app.reviewing = null;
+  const reply = await engine.request("new", app.game);
+  if (!reply.ok) { notify(reply.error); return; }
+  history.replaceState(null, "", location.pathname + location.search);
+  showState(reply.state);
+  save();
+  $("live").textContent = `New game. ${titleCase(reply.state.turn)} moves first.`;
+  nextTurn();
+}
+
+// ---- saving and messages -----------------------------------------------------------------
+
+function save() {
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({
+      version: 1, game: app.game, settings: app.settings, position: app.view && app.view.position,
+    }));
+  } catch (err) {
+    notify(`The game could not be saved in this browser (${err.message}).`);
+  }
+}
+
+function notify(text) {
+  $("notice-text").textContent = text;
+  $("notice").hidden = false;
+}
+
+$("notice-close").addEventListener("click", () => { $("notice").hidden = true; });
+
+window.addEventListener("hashchange", async () => {
+  let game;
+  try { game = decodeGame(location.hash); } catch (err) {
+    if (err instanceof ShareError) notify(`This link could not be read: ${err.message}.`);
+    return;
+  }
+  if (!game || !engine.ready) return;
+  const reply = await engine.request("state", game);
+  if (!reply.ok) { notify(`The game in this link is not valid: ${reply.error}.`); return; }
+  stopAnalysis();
+  app.game = { ...game, resigned: null };
+  app.reviewing = null;
+  showState(reply.state);
+  save();
+  nextTurn();
+});
+
+if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
+  navigator.serviceWorker.register("sw.js").catch(() => {});
+}

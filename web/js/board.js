@@ -1,0 +1,224 @@
+// The board: a canvas view of a state object (chessground's model). It draws what it is given —
+// pieces, last move, selection, legal destinations, escapes, threatened Princesses, arrows — and
+// reports square presses and drags; it knows no rules.
+import { drawPiece } from "./pieces.js";
+
+const FILES = "abcdefghij";
+const COLOURS = {
+  dark: "#231c17", light: "#c8702e", last: "rgba(255, 228, 92, 0.42)",
+  selected: "rgba(255, 255, 255, 0.5)", dot: "rgba(20, 12, 6, 0.55)", dotOnDark: "rgba(241, 227, 194, 0.55)",
+  escape: "#3fd0c9", danger: "rgba(230, 30, 20, 0.85)", coord: "rgba(241, 227, 194, 0.8)",
+  coordOnLight: "rgba(35, 28, 23, 0.85)",
+};
+
+export const squareName = (sq) => FILES[sq % 10] + (Math.floor(sq / 10) + 1);
+export const squareIndex = (name) => (parseInt(name.slice(1), 10) - 1) * 10 + FILES.indexOf(name[0]);
+
+/** Read a position string's placement (for painting only: the engine owns all rules). */
+export function placementBoard(position) {
+  const board = new Array(100).fill("");
+  const ranks = position.trim().split(/\s+/)[0].split("/");
+  if (ranks.length !== 10) throw new Error("a position needs ten ranks");
+  ranks.forEach((row, i) => {
+    const rank = 9 - i;
+    let file = 0;
+    for (const token of row.match(/\d+|[A-Za-z]/g) || []) {
+      if (/\d/.test(token)) file += parseInt(token, 10);
+      else { if (file < 10) board[rank * 10 + file] = token; file += 1; }
+    }
+    if (file !== 10) throw new Error(`rank ${rank + 1} does not cover ten squares`);
+  });
+  return board;
+}
+
+export class BoardView {
+  constructor(canvas, { onPress = () => {}, onDrop = () => {} } = {}) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext("2d");
+    this.onPress = onPress;
+    this.onDrop = onDrop;
+    this.state = { board: new Array(100).fill(""), flipped: false, selected: null, lastMove: null,
+                   dests: [], threatened: [], arrows: [], draggable: () => false };
+    this.drag = null;
+    new ResizeObserver(() => this.draw()).observe(canvas);
+    canvas.addEventListener("pointerdown", (e) => this.pointerDown(e));
+    canvas.addEventListener("pointermove", (e) => this.pointerMove(e));
+    canvas.addEventListener("pointerup", (e) => this.pointerUp(e));
+    canvas.addEventListener("pointercancel", () => { this.drag = null; this.draw(); });
+  }
+
+  set(changes) {
+    Object.assign(this.state, changes);
+    this.draw();
+  }
+
+  // ---- geometry ----
+  get size() { return this.canvas.clientWidth; }
+
+  squareAt(x, y) {
+    const cell = this.size / 10;
+    let f = Math.floor(x / cell), r = 9 - Math.floor(y / cell);
+    if (f < 0 || f > 9 || r < 0 || r > 9) return null;
+    if (this.state.flipped) { f = 9 - f; r = 9 - r; }
+    return r * 10 + f;
+  }
+
+  centre(sq) {
+    const cell = this.size / 10;
+    let f = sq % 10, r = Math.floor(sq / 10);
+    if (this.state.flipped) { f = 9 - f; r = 9 - r; }
+    return [(f + 0.5) * cell, (9 - r + 0.5) * cell];
+  }
+
+  point(e) {
+    const box = this.canvas.getBoundingClientRect();
+    return [e.clientX - box.left, e.clientY - box.top];
+  }
+
+  // ---- input ----
+  pointerDown(e) {
+    const [x, y] = this.point(e);
+    const sq = this.squareAt(x, y);
+    if (sq === null) return;
+    e.preventDefault();
+    this.onPress(sq);
+    if (this.state.draggable(sq)) {
+      this.drag = { from: sq, x, y, moved: false };
+      this.canvas.setPointerCapture(e.pointerId);
+    }
+  }
+
+  pointerMove(e) {
+    if (!this.drag) return;
+    const [x, y] = this.point(e);
+    if (Math.hypot(x - this.drag.x, y - this.drag.y) > 4) this.drag.moved = true;
+    Object.assign(this.drag, { x, y });
+    this.draw();
+  }
+
+  pointerUp(e) {
+    const drag = this.drag;
+    this.drag = null;
+    if (!drag) return;
+    const [x, y] = this.point(e);
+    const sq = this.squareAt(x, y);
+    if (drag.moved && sq !== null && sq !== drag.from) this.onDrop(drag.from, sq);
+    this.draw();
+  }
+
+  // ---- drawing ----
+  draw() {
+    const size = this.size;
+    if (!size) return;
+    const dpr = window.devicePixelRatio || 1;
+    if (this.canvas.width !== Math.round(size * dpr)) {
+      this.canvas.width = Math.round(size * dpr);
+      this.canvas.height = Math.round(size * dpr);
+    }
+    const ctx = this.ctx;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    const cell = size / 10;
+    const s = this.state;
+    for (let sq = 0; sq < 100; sq++) {
+      const [cx, cy] = this.centre(sq);
+      const x = cx - cell / 2, y = cy - cell / 2;
+      const dark = (sq % 10 + Math.floor(sq / 10)) % 2 === 0;   // a1 is black
+      ctx.fillStyle = dark ? COLOURS.dark : COLOURS.light;
+      ctx.fillRect(x, y, cell, cell);
+      if (s.lastMove && s.lastMove.includes(sq)) {
+        ctx.fillStyle = COLOURS.last;
+        ctx.fillRect(x, y, cell, cell);
+      }
+      if (s.selected === sq) {
+        ctx.fillStyle = COLOURS.selected;
+        ctx.fillRect(x, y, cell, cell);
+      }
+    }
+    this.drawCoordinates(cell);
+    for (const sq of s.threatened) {
+      const [cx, cy] = this.centre(sq);
+      const glow = ctx.createRadialGradient(cx, cy, cell * 0.2, cx, cy, cell * 0.6);
+      glow.addColorStop(0, COLOURS.danger);
+      glow.addColorStop(1, "rgba(230, 30, 20, 0)");
+      ctx.fillStyle = glow;
+      ctx.fillRect(cx - cell / 2, cy - cell / 2, cell, cell);
+    }
+    for (let sq = 0; sq < 100; sq++) {
+      const p = s.board[sq];
+      if (!p || (this.drag && this.drag.moved && this.drag.from === sq)) continue;
+      const [cx, cy] = this.centre(sq);
+      drawPiece(ctx, p, cx, cy, cell * 0.9);
+    }
+    for (const d of s.dests) this.drawDestination(d, cell);
+    for (const [from, to, colour] of s.arrows) this.drawArrow(from, to, colour, cell);
+    if (this.drag && this.drag.moved) drawPiece(ctx, s.board[this.drag.from], this.drag.x, this.drag.y, cell);
+  }
+
+  drawCoordinates(cell) {
+    const ctx = this.ctx;
+    ctx.font = `${Math.max(8, cell * 0.2)}px system-ui, sans-serif`;
+    for (let i = 0; i < 10; i++) {
+      const file = this.state.flipped ? 9 - i : i;
+      const rank = this.state.flipped ? i : 9 - i;
+      const fileOnDark = (file + (this.state.flipped ? 9 : 0)) % 2 === 0;
+      ctx.fillStyle = fileOnDark ? COLOURS.coord : COLOURS.coordOnLight;
+      ctx.textAlign = "right"; ctx.textBaseline = "bottom";
+      ctx.fillText(FILES[file], (i + 1) * cell - 2, 10 * cell - 1);
+      const rankOnDark = (rank + (this.state.flipped ? 9 : 0)) % 2 === 0;
+      ctx.fillStyle = rankOnDark ? COLOURS.coord : COLOURS.coordOnLight;
+      ctx.textAlign = "left"; ctx.textBaseline = "top";
+      ctx.fillText(String(rank + 1), 2, i * cell + 1);
+    }
+  }
+
+  drawDestination(d, cell) {
+    const ctx = this.ctx;
+    const [cx, cy] = this.centre(d.to);
+    const dark = (d.to % 10 + Math.floor(d.to / 10)) % 2 === 0;
+    ctx.save();
+    if (d.escape) {
+      // The escape: a dashed diamond in its own colour.
+      ctx.strokeStyle = COLOURS.escape;
+      ctx.lineWidth = Math.max(1.5, cell * 0.06);
+      ctx.setLineDash([cell * 0.08, cell * 0.06]);
+      ctx.beginPath();
+      ctx.moveTo(cx, cy - cell * 0.3); ctx.lineTo(cx + cell * 0.3, cy);
+      ctx.lineTo(cx, cy + cell * 0.3); ctx.lineTo(cx - cell * 0.3, cy);
+      ctx.closePath();
+      ctx.stroke();
+    } else if (d.capture) {
+      ctx.strokeStyle = dark ? COLOURS.dotOnDark : COLOURS.dot;
+      ctx.lineWidth = cell * 0.08;
+      ctx.beginPath();
+      ctx.arc(cx, cy, cell * 0.44, 0, Math.PI * 2);
+      ctx.stroke();
+    } else {
+      ctx.fillStyle = dark ? COLOURS.dotOnDark : COLOURS.dot;
+      ctx.beginPath();
+      ctx.arc(cx, cy, cell * 0.14, 0, Math.PI * 2);
+      ctx.fill();
+    }
+    ctx.restore();
+  }
+
+  drawArrow(from, to, colour, cell) {
+    const ctx = this.ctx;
+    const [x1, y1] = this.centre(from), [x2, y2] = this.centre(to);
+    const angle = Math.atan2(y2 - y1, x2 - x1);
+    const head = cell * 0.35;
+    ctx.save();
+    ctx.strokeStyle = colour; ctx.fillStyle = colour;
+    ctx.lineWidth = cell * 0.12;
+    ctx.beginPath();
+    ctx.moveTo(x1, y1);
+    ctx.lineTo(x2 - Math.cos(angle) * head * 0.8, y2 - Math.sin(angle) * head * 0.8);
+    ctx.stroke();
+    ctx.beginPath();
+    ctx.moveTo(x2, y2);
+    ctx.lineTo(x2 - head * Math.cos(angle - 0.45), y2 - head * Math.sin(angle - 0.45));
+    ctx.lineTo(x2 - head * Math.cos(angle + 0.45), y2 - head * Math.sin(angle + 0.45));
+    ctx.closePath();
+    ctx.fill();
+    ctx.restore();
+  }
+}

@@ -1,0 +1,169 @@
+// The piece art, drawn in code: a disc in the side's colour with an emblem true to the book —
+// feathers for the Panthan (1), Warrior, Padwar and Thoat (2) and Dwar (3), the Flier's
+// three-bladed propeller, the mounted Thoat, and diadems of ten jewels (Chief) and one (Princess).
+
+export const SIDE_COLOURS = {
+  black: { body: "#17120f", rim: "#f1e3c2", ink: "#f1e3c2", jewel: "#e8b94a" },
+  orange: { body: "#ffb339", rim: "#3a1f0b", ink: "#3a1f0b", jewel: "#b0230f" },
+};
+
+const FEATHERS = { N: 1, W: 2, A: 2, T: 2, D: 3 };
+
+/** Draw the piece ``letter`` (upper case Black, lower case Orange) centred at (x, y). */
+export function drawPiece(ctx, letter, x, y, size) {
+  const side = letter === letter.toUpperCase() ? "black" : "orange";
+  const kind = letter.toUpperCase();
+  const c = SIDE_COLOURS[side];
+  const r = size / 2;
+  ctx.save();
+  ctx.translate(x, y);
+  ctx.scale(r, r);
+  ctx.lineJoin = "round";
+  ctx.lineCap = "round";
+  // Shadow and body.
+  ctx.beginPath();
+  ctx.arc(0.04, 0.06, 0.8, 0, Math.PI * 2);
+  ctx.fillStyle = "rgba(0,0,0,0.35)";
+  ctx.fill();
+  ctx.beginPath();
+  ctx.arc(0, 0, 0.8, 0, Math.PI * 2);
+  ctx.fillStyle = c.body;
+  ctx.fill();
+  ctx.lineWidth = 0.09;
+  ctx.strokeStyle = c.rim;
+  ctx.stroke();
+  ctx.fillStyle = c.ink;
+  ctx.strokeStyle = c.ink;
+  ctx.lineWidth = 0.08;
+  EMBLEMS[kind](ctx, c);
+  if (FEATHERS[kind]) feathers(ctx, FEATHERS[kind]);
+  ctx.restore();
+}
+
+function feathers(ctx, n) {
+  const spread = 0.38;
+  for (let i = 0; i < n; i++) {
+    const angle = n === 1 ? 0 : -spread + (2 * spread * i) / (n - 1);
+    ctx.save();
+    ctx.translate(0, -0.28);
+    ctx.rotate(angle);
+    ctx.beginPath();
+    ctx.moveTo(0, 0);
+    ctx.quadraticCurveTo(0.13, -0.22, 0, -0.46);
+    ctx.quadraticCurveTo(-0.13, -0.22, 0, 0);
+    ctx.fill();
+    ctx.restore();
+  }
+}
+
+function line(ctx, x1, y1, x2, y2) {
+  ctx.beginPath();
+  ctx.moveTo(x1, y1);
+  ctx.lineTo(x2, y2);
+  ctx.stroke();
+}
+
+const EMBLEMS = {
+  // Panthan: a round buckler.
+  N(ctx) {
+    ctx.beginPath();
+    ctx.arc(0, 0.2, 0.22, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.beginPath();
+    ctx.arc(0, 0.2, 0.06, 0, Math.PI * 2);
+    ctx.fill();
+  },
+  // Warrior: an upright spear.
+  W(ctx) {
+    line(ctx, 0, 0.52, 0, -0.12);
+    ctx.beginPath();
+    ctx.moveTo(0, -0.2);
+    ctx.lineTo(0.1, 0.02);
+    ctx.lineTo(-0.1, 0.02);
+    ctx.closePath();
+    ctx.fill();
+    line(ctx, -0.16, 0.3, 0.16, 0.3);
+  },
+  // Padwar: two crossed swords (it moves on diagonals).
+  A(ctx) {
+    line(ctx, -0.3, 0.5, 0.22, -0.06);
+    line(ctx, 0.3, 0.5, -0.22, -0.06);
+    line(ctx, -0.3, 0.22, -0.08, 0.42);
+    line(ctx, 0.3, 0.22, 0.08, 0.42);
+  },
+  // Thoat: the mounted warrior's eight-legged beast, seen from the side.
+  T(ctx) {
+    ctx.beginPath();
+    ctx.ellipse(0, 0.2, 0.34, 0.13, 0, 0, Math.PI * 2);
+    ctx.fill();
+    for (const lx of [-0.24, -0.08, 0.08, 0.24]) line(ctx, lx, 0.28, lx + 0.02, 0.5);
+    line(ctx, 0.3, 0.14, 0.46, -0.04);
+    ctx.beginPath();
+    ctx.ellipse(0.5, -0.06, 0.09, 0.05, -0.4, 0, Math.PI * 2);
+    ctx.fill();
+    line(ctx, -0.34, 0.18, -0.5, 0.3);
+  },
+  // Dwar: a captain's double chevron.
+  D(ctx) {
+    for (const dy of [0.08, 0.3]) {
+      ctx.beginPath();
+      ctx.moveTo(-0.28, dy + 0.14);
+      ctx.lineTo(0, dy - 0.04);
+      ctx.lineTo(0.28, dy + 0.14);
+      ctx.stroke();
+    }
+  },
+  // Flier: a three-bladed propeller.
+  F(ctx) {
+    for (let i = 0; i < 3; i++) {
+      ctx.save();
+      ctx.rotate((i * 2 * Math.PI) / 3);
+      ctx.beginPath();
+      ctx.ellipse(0, -0.3, 0.1, 0.28, 0.35, 0, Math.PI * 2);
+      ctx.fill();
+      ctx.restore();
+    }
+    ctx.beginPath();
+    ctx.arc(0, 0, 0.09, 0, Math.PI * 2);
+    ctx.fill();
+  },
+  // Chief: a diadem set with ten jewels.
+  C(ctx, c) {
+    diadem(ctx);
+    ctx.fillStyle = c.jewel;
+    for (let i = 0; i < 10; i++) {
+      const t = i / 9;
+      const x = -0.42 + 0.84 * t;
+      const y = (i % 2 ? 0.02 : -0.16) + 0.2 * (t - 0.5) ** 2;
+      ctx.beginPath();
+      ctx.arc(x, y + 0.02, 0.055, 0, Math.PI * 2);
+      ctx.fill();
+    }
+  },
+  // Princess: a diadem with one great jewel.
+  P(ctx, c) {
+    diadem(ctx);
+    ctx.fillStyle = c.jewel;
+    ctx.beginPath();
+    ctx.moveTo(0, -0.34);
+    ctx.lineTo(0.14, -0.1);
+    ctx.lineTo(0, 0.08);
+    ctx.lineTo(-0.14, -0.1);
+    ctx.closePath();
+    ctx.fill();
+  },
+};
+
+function diadem(ctx) {
+  ctx.beginPath();
+  ctx.moveTo(-0.5, 0.32);
+  ctx.lineTo(-0.5, -0.06);
+  ctx.lineTo(-0.25, 0.12);
+  ctx.lineTo(0, -0.2);
+  ctx.lineTo(0.25, 0.12);
+  ctx.lineTo(0.5, -0.06);
+  ctx.lineTo(0.5, 0.32);
+  ctx.closePath();
+  ctx.stroke();
+  ctx.fillRect(-0.5, 0.26, 1.0, 0.12);
+}
