@@ -216,20 +216,25 @@ def _info(game: Game, info: Info) -> Dict[str, Any]:
             "time_ms": info.time_ms, "move": line[0] if line else None}
 
 
+def _search(req, game: Game) -> Iterator[Info]:
+    """The search a request asks for: ``level`` 1-6, ``time_ms``, optional ``max_depth``."""
+    if game.result is not None:
+        raise ValueError(f"the game is over ({game.result})")
+    depth, noise, budget = level_settings(int(req.get("level", 6)), int(req.get("time_ms", 1000)))
+    searcher = Searcher(game.rules, seed=req.get("seed"))
+    return searcher.iterate(game.position, game.keys()[:-1],
+                            max_depth=int(req.get("max_depth") or depth or 64),
+                            time_ms=budget, noise=noise)
+
+
 def op_best(req):
     """The engine's move: ``level`` 1-6 and ``time_ms`` per move."""
     game = _game(req)
-    if game.result is not None:
-        raise ValueError(f"the game is over ({game.result})")
-    level = int(req.get("level", 6))
-    depth, noise, budget = level_settings(level, int(req.get("time_ms", 1000)))
-    searcher = Searcher(game.rules, seed=req.get("seed"))
     last = None
-    for info in searcher.iterate(game.position, game.keys()[:-1], max_depth=depth or 64,
-                                 time_ms=budget, noise=noise):
+    for info in _search(req, game):
         last = info
-    if last is None:
-        last = next(searcher.iterate(game.position, game.keys()[:-1], max_depth=1, noise=noise))
+    if last is None:         # not even depth one finished in time: finish it regardless
+        last = next(_search(dict(req, max_depth=1, time_ms=10 ** 7), game))
     return {"best": _info(game, last)}
 
 
@@ -238,18 +243,11 @@ def op_hint(req):
 
 
 def op_analyse_start(req):
-    """Begin a search (``level``, ``time_ms``, optional ``max_depth``); each ``analyse_step``
-    then returns the next finished depth, or ``done``. The worker thinks this way so that it can
-    report progress and be stopped between depths."""
+    """Begin a search (as :func:`op_best`); each ``analyse_step`` then returns the next
+    finished depth, or ``done``. The worker thinks this way so that it can report progress and
+    be stopped between depths."""
     game = _game(req)
-    if game.result is not None:
-        raise ValueError(f"the game is over ({game.result})")
-    level = int(req.get("level", 6))
-    depth, noise, budget = level_settings(level, int(req.get("time_ms", 10000)))
-    searcher = Searcher(game.rules, seed=req.get("seed"))
-    _analysis.update(game=game, iterator=searcher.iterate(
-        game.position, game.keys()[:-1], max_depth=int(req.get("max_depth") or depth or 64),
-        time_ms=budget, noise=noise))
+    _analysis.update(game=game, iterator=_search(dict(req, time_ms=req.get("time_ms", 10000)), game))
     return {"started": True}
 
 

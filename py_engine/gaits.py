@@ -232,35 +232,35 @@ def _neighbours(steps: StepSet) -> Tuple[Tuple[int, ...], ...]:
         for s in SQUARES)
 
 
-def _balls(neighbours) -> Tuple[Tuple[int, ...], ...]:
-    """``balls[s][r]``: the squares within r steps of s (r up to ten), as masks."""
-    out = []
-    for s in SQUARES:
-        rings, seen, frontier = [bit(s)], bit(s), [s]
-        for _ in range(10):
-            nxt = []
-            for q in frontier:
-                for n in neighbours[q]:
-                    if not seen & bit(n):
-                        seen |= bit(n)
+def _rings(neighbours, start: int, avoid: int = 0) -> Tuple[int, ...]:
+    """Masks of the squares within 0, 1, … 10 steps of ``start``, walking on only through
+    squares outside ``avoid`` (which can still be reached)."""
+    rings, seen, frontier = [bit(start)], bit(start), [start]
+    for _ in range(10):
+        nxt = []
+        for q in frontier:
+            for n in neighbours[q]:
+                if not seen & bit(n):
+                    seen |= bit(n)
+                    if not avoid & bit(n):
                         nxt.append(n)
-            frontier = nxt
-            rings.append(seen)
-        out.append(tuple(rings))
-    return tuple(out)
+        frontier = nxt
+        rings.append(seen)
+    return tuple(rings)
 
 
 @lru_cache(maxsize=None)
 def _step_graph(steps: StepSet):
     neighbours = _neighbours(steps)
-    return neighbours, _balls(neighbours)
+    return neighbours, tuple(_rings(neighbours, s) for s in SQUARES)
 
 
 @lru_cache(maxsize=4096)
 def escape_reach(code: str, start: int, avoid: int = 0) -> int:
     """Squares that one of Smith's escape walks (``CCE``, ``CWE``, ``FCE``, ``FWE``) reaches from
     ``start`` with no intermediate square in ``avoid`` (the threatened squares, for a frightened
-    Princess; 0 for a brave one). Walks never revisit a square, the start included."""
+    Princess; 0 for a brave one). Walks never revisit a square, the start included. Results
+    are cached: exact wild walks (``CWE``) take a good fraction of a second per new square."""
     gait = ESCAPE_WALKS[code]
     exact = len({len(p) for p in gait.patterns}) == 1
     reach = 0
@@ -273,17 +273,7 @@ def _short_walk_ends(steps: StepSet, start: int, avoid: int) -> int:
     """Ends of walks of one to ten steps: a breadth-first search, since a shortest walk never
     revisits a square; only squares outside ``avoid`` are passed through."""
     neighbours, _ = _step_graph(steps)
-    seen, frontier = bit(start), [start]
-    for _ in range(10):
-        nxt = []
-        for q in frontier:
-            for n in neighbours[q]:
-                if not seen & bit(n):
-                    seen |= bit(n)
-                    if not avoid & bit(n):
-                        nxt.append(n)
-        frontier = nxt
-    return seen
+    return _rings(neighbours, start, avoid)[10]
 
 
 def _exact_walk_ends(steps: StepSet, start: int, avoid: int) -> int:

@@ -135,14 +135,7 @@ class Referee:
             if jumps:
                 found |= reach[sq]
             elif reach[sq] & ~found:
-                got, branches = tree[sq]
-                for b1, d1, subs in branches:
-                    if not b1 & occupied:
-                        got |= d1
-                        for b2, d2 in subs:
-                            if not b2 & occupied:
-                                got |= d2
-                found |= got
+                found |= open_reach(tree[sq], occupied)
         return found
 
     def threatened(self, pos: Position, side: int) -> int:

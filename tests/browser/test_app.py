@@ -162,3 +162,15 @@ def test_damaged_saved_game(page, server):
     page.wait_for_selector("#notice:not([hidden])")
     assert "saved game could not be read" in page.locator("#notice-text").inner_text()
     assert page.evaluate("localStorage.getItem('jetan.saved.damaged')") == "{not json"
+
+
+def test_embed_viewer_steps_through_a_shared_game(page, server):
+    page.goto(server.url + "embed.html#moves=d2-d3,g9-g8,e2-e3")
+    page.wait_for_selector("body[data-plies='3']", timeout=60000)
+    assert "e2-e3" in page.locator("#caption").inner_text()
+    page.click("#prev")
+    assert "g9-g8" in page.locator("#caption").inner_text()
+    page.click("#first")
+    assert page.locator("#caption").inner_text() == "Start position"
+    assert page.locator("#open").get_attribute("href") == "index.html#moves=d2-d3,g9-g8,e2-e3"
+    assert not page.errors

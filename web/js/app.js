@@ -60,6 +60,7 @@ function paintEarly(position) {
   else if (app.game.start !== "start") placement = app.game.start;
   try { board.set({ board: placementBoard(placement), flipped: app.settings.flipped }); }
   catch { board.set({ board: placementBoard(START) }); }
+  performance.mark("jetan-board-painted");
   renderPlayers();
   $("notation-select").value = app.settings.notation;
   $("flip-button").setAttribute("aria-pressed", String(app.settings.flipped));
@@ -76,6 +77,7 @@ async function engineStatus(state, detail) {
   } else if (state === "ready") {
     $("loading-bar").style.width = "100%";
     loading.hidden = true;
+    performance.mark("jetan-engine-ready");
     document.body.dataset.engine = "ready";
     await engineReady();
   } else if (state === "error") {
