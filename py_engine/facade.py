@@ -13,7 +13,6 @@ from typing import Any, Dict, Iterator, List, Optional
 
 from . import record
 from .game import SCORING, Game, start_position
-from .movegen import Move
 from .notation import move_text, parse_move
 from .position import Position
 from .rules import OPTIONS, PER_SIDE, SIDES, STANDARD, RuleSet

@@ -90,7 +90,9 @@ INTERPRETATIONS: Dict[str, Dict[str, Gait]] = {
 
 
 def _royal(jumps: bool) -> Dict[str, Gait]:
-    table = {
+    """The Chief's (and, jumping, the Princess's) interpretations, keyed by Smith's code less
+    its last letter."""
+    return {
         "CW": counted(3, True, (ANY,), jumps=jumps),
         "C": counted(3, True, (ANY,), straight=True, jumps=jumps),
         "F": counted(3, False, (ANY,), straight=True, jumps=jumps),
@@ -98,7 +100,6 @@ def _royal(jumps: bool) -> Dict[str, Gait]:
         "FC": counted(3, False, (ORTHOGONAL, DIAGONAL), jumps=jumps),
         "FW": counted(3, False, (ANY,), jumps=jumps),
     }
-    return table
 
 
 # Chief codes end in C, Princess codes in P (Smith: CWC, CC, ... / CWP, CP, ...).

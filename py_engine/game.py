@@ -202,11 +202,8 @@ class Game:
     # ---- bookkeeping ---------------------------------------------------------------------
     def captured(self, side: int) -> List[str]:
         """Black's letters of ``side``'s pieces removed so far, in order."""
-        lost = []
-        for before, ply in zip(self.positions, self.plies):
-            if ply.captured and (ply.captured.isupper() == (side == BLACK)):
-                lost.append(ply.captured.upper())
-        return lost
+        return [ply.captured.upper() for ply in self.plies
+                if ply.captured and ply.captured.isupper() == (side == BLACK)]
 
     def wager(self, system: str = "smith") -> Tuple[float, float]:
         """What Black and Orange have each won so far: every lost piece pays its price (in the

@@ -20,7 +20,7 @@ from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 from .gaits import escape_reach, open_reach, reach_mask, walk_table, walk_tree
 from .position import ZOBRIST, ZOBRIST_ORANGE, Position, side_of
 from .rules import BLACK, ORANGE, SIDES, RuleSet
-from .squares import SIZE, bit, squares_of
+from .squares import SIZE, squares_of
 
 FULL = (1 << (SIZE * SIZE)) - 1
 # Smith's price list, used by dice duels: d6 plus the piece's price.

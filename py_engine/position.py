@@ -10,7 +10,7 @@ import random
 from typing import Iterator, List, Optional, Tuple
 
 from .rules import BLACK, ORANGE
-from .squares import SIZE, SQUARES, NotationError, bit, square
+from .squares import SIZE, SQUARES, NotationError, square
 
 LETTERS = "NWATDFCP"
 # At most as many of each piece as a side starts with: Panthans never promote.

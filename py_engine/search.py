@@ -19,6 +19,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
+from .gaits import ANY, counted, reach_mask, walk_table
 from .movegen import PASS, Move, Referee
 from .position import Position
 from .rules import BLACK, ORANGE, RuleSet
@@ -88,7 +89,6 @@ class Evaluator:
         self.advance = [[(sq // 10 - 1) * self.w["panthan_rank"] for sq in range(100)],
                         [(8 - sq // 10) * self.w["panthan_rank"] for sq in range(100)]]
         self.princess_reach = [self.referee.tables[s]["P"][2] for s in (BLACK, ORANGE)]
-        from .gaits import ANY, counted, reach_mask, walk_table
         king = walk_table(counted(1, True, (ANY,)))
         self.neighbours = [reach_mask(king[sq]) for sq in range(100)]
 
@@ -196,9 +196,7 @@ class Searcher:
                   depth: Optional[int] = None, noise: int = 0) -> Optional[Move]:
         """The move of the deepest finished iteration (depth 1 always finishes)."""
         last = None
-        limit = depth or 64
-        saved = time_ms
-        for info in self.iterate(pos, history, max_depth=limit, time_ms=saved, noise=noise):
+        for info in self.iterate(pos, history, max_depth=depth or 64, time_ms=time_ms, noise=noise):
             last = info
         if last is None:
             moves = self.referee.legal_moves(pos, list(history))

@@ -7,7 +7,7 @@ piece, and Princess safety by playing the move and looking again.
 from __future__ import annotations
 
 from collections import deque
-from typing import Dict, List, Optional, Set, Tuple
+from typing import Set, Tuple
 
 ORTH = [(0, 1), (1, 0), (0, -1), (-1, 0)]
 DIAG = [(1, 1), (1, -1), (-1, -1), (-1, 1)]

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from py_engine import Game, Move, Position, RuleSet
+from py_engine import Game, RuleSet
 from py_engine.rules import OPTIONS, PER_SIDE
 from py_engine.squares import parse_square as sq
 from tests import reference
@@ -71,7 +71,6 @@ def test_engine_matches_reference_along_random_games():
             game.play(rng.choice(game.legal_moves))
 
 
-P = "P"
 
 
 def moves_of(pos_text, rules="", square=None):

@@ -4,7 +4,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from py_engine import BLACK, Game, Move, RuleSet
+from py_engine import Game, Move
 from py_engine.search import MATE, WON, Searcher, best_move, level_settings
 from py_engine.squares import parse_square as sq
 from tests.helpers import random_position, random_rules

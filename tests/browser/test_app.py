@@ -1,6 +1,5 @@
 """The app in Debian's chromium: a person's whole session, clicked, dragged and typed."""
 import json
-import re
 
 import pytest
 
