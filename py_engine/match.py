@@ -88,15 +88,17 @@ def _elo(score: float) -> float:
 
 
 def openings(count: int, rules: RuleSet, seed: int) -> List[List[Move]]:
-    """``count`` short random openings (two to four plies), each played from both sides."""
+    """``count`` short random openings (two to four plies, no Princess moves: a random escape
+    would decide the game), each played from both sides."""
     rng = random.Random(seed)
     found = []
     while len(found) < count:
         game = Game(rules)
         line = []
         for _ in range(rng.randint(2, 4)):
-            move = rng.choice([m for m in game.legal_moves
-                               if not game.referee.is_duel(game.position, m)])
+            pos = game.position
+            move = rng.choice([m for m in game.legal_moves if pos.board[m.frm] not in "Pp"
+                               and not game.referee.is_duel(pos, m)])
             game.play(move)
             line.append(move)
         found.append(line)

@@ -33,9 +33,13 @@ FEATHER = 100
 WEIGHTS = {
     "mobility": 4,          # per square a side's pieces (Princess aside) could move onto
     "panthan_rank": 6,      # per rank a Panthan has advanced (they never come back)
-    "flight": 12,           # per free, unthreatened square the Princess's normal move reaches
+    "flight": 15,           # per free, unthreatened square her normal move reaches (up to 4):
+                            # a few keep her from being trapped, more add nothing
     "princess_pressure": 20,  # per enemy-attacked square next to the Princess
-    "escape": 45,           # the escape still in hand
+    "hunters": 30,          # per enemy piece within three squares of the Princess
+    "guards": 8,            # per own piece next to her
+    "sortie": 20,           # per rank she stands beyond her own third of the board
+    "escape": 150,          # the escape still in hand: the way out of any trap
     "chief_hunted": 60,     # own Chief attacked by a lesser piece (a draw offered to the enemy)
     "chief_value": 500,     # material value of a Chief when losing it does not end the game
     "tempo": 10,
@@ -89,6 +93,9 @@ class Evaluator:
         self.advance = [[(sq // 10 - 1) * self.w["panthan_rank"] for sq in range(100)],
                         [(8 - sq // 10) * self.w["panthan_rank"] for sq in range(100)]]
         self.princess_reach = [self.referee.tables[s]["P"][2] for s in (BLACK, ORANGE)]
+        # Ranks the Princess stands beyond her side's first three.
+        self.sortie = [[max(0, sq // 10 - 2) for sq in range(100)],
+                       [max(0, 7 - sq // 10) for sq in range(100)]]
         king = walk_table(counted(1, True, (ANY,)))
         self.neighbours = [reach_mask(king[sq]) for sq in range(100)]
 
@@ -120,9 +127,13 @@ class Evaluator:
             princess = pos.princess[side]
             if princess >= 0:
                 flights = self.princess_reach[side][princess] & ~pos.occupied & ~attacks[enemy]
-                total += w["flight"] * min(bin(flights).count("1"), 8)
-                near = self.neighbours[princess] & attacks[enemy]
-                total -= w["princess_pressure"] * bin(near).count("1")
+                total += w["flight"] * min(bin(flights).count("1"), 4)
+                near = self.neighbours[princess]
+                total -= w["princess_pressure"] * bin(near & attacks[enemy]).count("1")
+                total += w["guards"] * bin(near & pos.by_side[side]).count("1")
+                total -= w["hunters"] * bin(self.princess_reach[side][princess] &
+                                            pos.by_side[enemy]).count("1")
+                total -= w["sortie"] * self.sortie[side][princess]
                 if pos.escapes[side] and ref.escape[side] != "none":
                     total += w["escape"]
             score[side] = total

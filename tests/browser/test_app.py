@@ -173,3 +173,28 @@ def test_embed_viewer_steps_through_a_shared_game(page, server):
     assert page.locator("#caption").inner_text() == "Start position"
     assert page.locator("#open").get_attribute("href") == "index.html#moves=d2-d3,g9-g8,e2-e3"
     assert not page.errors
+
+
+def test_plays_offline_after_the_first_visit(browser):
+    from tests.browser.conftest import Server
+    own = Server()
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(own.url)
+        page.wait_for_selector("body[data-engine=ready]", timeout=60000)
+        page.wait_for_function("navigator.serviceWorker.controller !== null || "
+                               "navigator.serviceWorker.ready.then(() => true)", timeout=30000)
+        page.wait_for_function("""async () => {
+            const names = await caches.keys();
+            if (!names.length) return false;
+            const cache = await caches.open(names[0]);
+            return (await cache.keys()).length >= self.PRECACHE_COUNT_MIN;
+        }""".replace("self.PRECACHE_COUNT_MIN", "15"), timeout=60000)
+        own.stop()
+        page.reload()
+        page.wait_for_selector("body[data-engine=ready]", timeout=60000)
+        page.wait_for_selector("body[data-plies]", timeout=30000)
+        assert page.locator("#status").inner_text().startswith("Black to move")
+    finally:
+        context.close()
