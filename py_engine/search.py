@@ -7,9 +7,9 @@ likes. A deadline is checked inside the search (the browser cannot interrupt Pyt
 passes, the last finished depth's move stands.
 
 Scores are centi-feathers from the side to move's view. A won game scores ``MATE`` less the plies
-it takes (faster wins are better, slower losses less bad); a draw scores 0, so a side far behind
-takes a draw (a lesser piece taking the enemy Chief) and a side ahead keeps its Chief away from
-lesser pieces. Under duel rules a capture is a chance node worth the odds-weighted average of its
+it takes (faster wins are better, slower losses less bad); a draw scores about 0 (``CONTEMPT``
+below it for the engine's own side), so a side far behind takes a draw (a lesser piece taking the
+enemy Chief) and a side ahead keeps its Chief away from lesser pieces. Under duel rules a capture is a chance node worth the odds-weighted average of its
 two outcomes.
 """
 from __future__ import annotations
@@ -27,6 +27,7 @@ from .rules import BLACK, ORANGE, RuleSet
 MATE = 100_000
 INFINITY = 10 * MATE
 WON = MATE - 1000          # scores beyond this are forced results
+CONTEMPT = 50              # how much worse than even the engine rates a draw for itself
 FEATHER = 100
 
 # Evaluation weights (centi-feathers), tuned by engine matches (README, "Engine strength").
@@ -168,6 +169,7 @@ class Searcher:
         self.rng = random.Random(self.seed)
         self.draw_on_repetition = self.rules.get("repetition") == "draw"
         self.nodes = 0
+        self.root_side = BLACK
         self.deadline = float("inf")
         self.killers: Dict[int, List[Move]] = {}
         self.history: Dict[Tuple[int, int], int] = {}
@@ -179,6 +181,7 @@ class Searcher:
         yielding after each finished depth. With ``noise``, root moves get a random bonus of up
         to that many centi-feathers (for the weaker levels)."""
         start = time.perf_counter()
+        self.root_side = pos.side
         self.deadline = start + time_ms / 1000 if time_ms else float("inf")
         self.nodes = 0
         self.killers.clear()
@@ -256,16 +259,20 @@ class Searcher:
             return self._result_score(result, pos.side, ply + 1)
         child = result_ply.position
         if self.draw_on_repetition and keys.count(child.key) >= 2:
-            return 0
+            return self._draw(pos.side)
         if depth <= 1:
             return -self._quiesce(child, -beta, -alpha, ply + 1, keys, 0)
         return -self._negamax(child, depth - 1, -beta, -alpha, ply + 1, keys)
 
-    @staticmethod
-    def _result_score(result, mover: int, ply: int) -> int:
+    def _result_score(self, result, mover: int, ply: int) -> int:
         if result.winner is None:
-            return 0
+            return self._draw(mover)
         return MATE - ply if result.winner == mover else -MATE + ply
+
+    def _draw(self, side: int) -> int:
+        """A draw's score for ``side``: a little below zero for the side the engine plays
+        (contempt), so that it takes a draw only when it is really behind."""
+        return -CONTEMPT if side == self.root_side else CONTEMPT
 
     def _tick(self):
         self.nodes += 1
@@ -277,7 +284,7 @@ class Searcher:
         self._tick()
         ref = self.referee
         if ref.finished(pos):
-            return 0
+            return self._draw(pos.side)
         key = (pos.key, pos.escapes, pos.counter)
         entry = self.tt.get(key)
         tt_move = None
@@ -289,7 +296,7 @@ class Searcher:
                     return e_score
         moves = ref.legal_moves(pos, keys)
         if not moves:
-            return self._no_moves(ply)
+            return self._no_moves(pos.side, ply)
         in_danger = ref.princess_threatened(pos, pos.side)
         if self._null_move_cuts(pos, depth, beta, ply, keys, in_danger):
             return beta
@@ -337,10 +344,10 @@ class Searcher:
             keys.pop()
         return score >= beta
 
-    def _no_moves(self, ply: int) -> int:
+    def _no_moves(self, side: int, ply: int) -> int:
         # legal_moves offers PASS when passing is allowed; none at all then means neither side
         # can move (a draw). Otherwise the player to move is stalemated and loses.
-        return 0 if self.referee.pass_when_stalemated else -MATE + ply
+        return self._draw(side) if self.referee.pass_when_stalemated else -MATE + ply
 
     def _quiesce(self, pos: Position, alpha: int, beta: int, ply: int, keys: List[int],
                  qdepth: int) -> int:
@@ -348,13 +355,13 @@ class Searcher:
         self._tick()
         ref = self.referee
         if ref.finished(pos):
-            return 0
+            return self._draw(pos.side)
         attacks = self.evaluate.attack_sets(pos)
         us, them = pos.side, 1 - pos.side
         # A threatened Princess is lost only if her side has no move at all: check that, then
         # treat the position like any other (the side to move will rescue her).
         if attacks[them] >> pos.princess[us] & 1 and not ref.legal_moves(pos, keys):
-            return self._no_moves(ply)
+            return self._no_moves(pos.side, ply)
         best = self.evaluate(pos, attacks)
         if best >= beta or qdepth >= 8:
             return best

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from py_engine import Game, Move
-from py_engine.search import MATE, WON, Searcher, best_move, level_settings
+from py_engine.search import CONTEMPT, MATE, WON, Searcher, best_move, level_settings
 from py_engine.squares import parse_square as sq
 from tests.helpers import random_position, random_rules
 
@@ -97,7 +97,7 @@ BEHIND = "4p5/2d1d1w3/1f3f4/10/4c5/3N6/10/10/10/P3C5 b - 0 1"
 def test_takes_the_draw_when_far_behind():
     g = Game("", BEHIND)
     info = search(g, 3)
-    assert info.move == Move(sq("d5"), sq("e6")) and info.score == 0
+    assert info.move == Move(sq("d5"), sq("e6")) and info.score == -CONTEMPT
 
 
 def test_progress_is_yielded_depth_by_depth():
