@@ -48,11 +48,11 @@ WEIGHTS = {
 
 # The search's levels for people: depth limit, root noise (centi-feathers), share of the time.
 LEVELS: Dict[int, Tuple[Optional[int], int, float]] = {
-    1: (1, 120, 0.1),
-    2: (2, 80, 0.2),
-    3: (2, 20, 0.3),
-    4: (3, 10, 0.5),
-    5: (4, 0, 0.75),
+    1: (1, 150, 0.05),
+    2: (2, 60, 0.1),
+    3: (3, 30, 0.25),
+    4: (4, 10, 0.4),
+    5: (5, 0, 0.7),
     6: (None, 0, 1.0),
 }
 
