@@ -29,31 +29,27 @@ def option_cases():
     return cases
 
 
+def check_random_positions(rules, rng, count):
+    for _ in range(count):
+        pos = random_position(rng, rules)
+        assert engine_moves(rules, pos) == ref_moves(rules, pos), f"{rules} {pos}"
+
+
 @pytest.mark.parametrize("rules_text", option_cases())
 def test_engine_matches_reference_for_each_option(rules_text):
-    rules = RuleSet.parse(rules_text)
-    rng = random.Random(rules_text)
-    for _ in range(12):
-        pos = random_position(rng, rules)
-        assert engine_moves(rules, pos) == ref_moves(rules, pos), str(pos)
+    check_random_positions(RuleSet.parse(rules_text), random.Random(rules_text), 12)
 
 
 def test_engine_matches_reference_under_random_mixed_rule_sets():
     rng = random.Random(7)
     for _ in range(60):
         rules = random_rules(rng)
-        if "CWE" in str(rules):
-            continue
-        pos = random_position(rng, rules)
-        assert engine_moves(rules, pos) == ref_moves(rules, pos), f"{rules} {pos}"
+        if "CWE" not in str(rules):
+            check_random_positions(rules, rng, 1)
 
 
 def test_exact_wild_escape_matches_reference():
-    rules = RuleSet.parse("escape=CWE")
-    rng = random.Random(3)
-    for _ in range(3):
-        pos = random_position(rng, rules)
-        assert engine_moves(rules, pos) == ref_moves(rules, pos), str(pos)
+    check_random_positions(RuleSet.parse("escape=CWE"), random.Random(3), 3)
 
 
 def test_engine_matches_reference_along_random_games():
