@@ -38,6 +38,8 @@ def test_no_legal_move_leaves_the_princess_threatened(seed):
             break
         pos = game.position
         for move in game.legal_moves:
+            if move.is_pass:         # a stalemated player passing may leave her threatened
+                continue
             for outcome in (("a", "d") if ref.is_duel(pos, move) else ("",)):
                 after = ref.play(pos, move, outcome)
                 # A lost duel may fail to lift a threat that was already there.

@@ -17,6 +17,7 @@ const app = {
   selected: null,        // selected square (index)
   reviewing: null,       // ply index shown while reviewing, or null for the live position
   thinking: false,
+  epoch: 0,              // bumped whenever another game replaces the current one
   analysing: false,
   hint: null,
   rulesInfo: null,
@@ -120,7 +121,8 @@ async function engineReady() {
 
 // ---- state and rendering -----------------------------------------------------------------
 
-function showState(state) {
+function showState(state, fresh = false) {
+  if (fresh) app.epoch += 1;
   app.view = state;
   app.game.moves = state.moves.map((m) => m.text);
   app.selected = null;
@@ -325,13 +327,13 @@ async function engineMove() {
   $("thinking-text").textContent = "";
   $("thinking-line").textContent = "";
   render();
-  const before = app.game.moves.length;
+  const epoch = app.epoch;
   const reply = await engine.request("think", {
     ...app.game, level: app.settings.level, time_ms: app.settings.timeMs,
   }, showThinking);
   app.thinking = false;
   $("thinking").hidden = true;
-  if (app.game.moves.length !== before) return;         // the game changed meanwhile (undo)
+  if (app.epoch !== epoch) return;            // a new game or a loaded one replaced this one
   if (!reply.ok || !reply.best || !reply.best.move) {
     notify(reply.ok ? "The engine found no move." : reply.error);
     render();
@@ -488,7 +490,7 @@ $("load-record-button").addEventListener("click", async () => {
   app.game = { ...reply.game, resigned: reply.state.result && reply.state.result.reason === "resigned" ? reply.state.result.winner === "black" ? "orange" : "black" : null };
   app.settings.players = { black: "human", orange: "human" };
   app.reviewing = null;
-  showState(reply.state);
+  showState(reply.state, true);
   save();
 });
 
@@ -635,7 +637,7 @@ async function newGame({ rules, start }) {
   const reply = await engine.request("new", app.game);
   if (!reply.ok) { notify(reply.error); return; }
   history.replaceState(null, "", location.pathname + location.search);
-  showState(reply.state);
+  showState(reply.state, true);
   save();
   $("live").textContent = `New game. ${titleCase(reply.state.turn)} moves first.`;
   nextTurn();
@@ -670,9 +672,10 @@ window.addEventListener("hashchange", async () => {
   const reply = await engine.request("state", game);
   if (!reply.ok) { notify(`The game in this link is not valid: ${reply.error}.`); return; }
   stopAnalysis();
+  if (app.thinking) engine.stop();
   app.game = { ...game, resigned: null };
   app.reviewing = null;
-  showState(reply.state);
+  showState(reply.state, true);
   save();
   nextTurn();
 });
