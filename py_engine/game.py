@@ -66,6 +66,7 @@ class Game:
         self.resigned: Optional[Result] = None
         # Where each piece on the board started (for descriptive notation).
         self.origins: List[Dict[int, int]] = [{sq: sq for sq, p in enumerate(position.board) if p}]
+        self._legal_cache: Tuple[int, Optional[Position], List[Move]] = (-1, None, [])
 
     # ---- state ---------------------------------------------------------------------------
     @property
@@ -86,7 +87,12 @@ class Game:
         return self._legal()
 
     def _legal(self) -> List[Move]:
-        return self.referee.legal_moves(self.position, self.keys()[:-1])
+        # Legal moves are asked for again and again between two changes of the game (result,
+        # legality checks, the facade's state): remember them until the next change.
+        if self._legal_cache[0] != len(self.plies) or self._legal_cache[1] is not self.position:
+            moves = self.referee.legal_moves(self.position, self.keys()[:-1])
+            self._legal_cache = (len(self.plies), self.position, moves)
+        return list(self._legal_cache[2])
 
     @property
     def result(self) -> Optional[Result]:
