@@ -36,8 +36,7 @@ def cmd_perft(args) -> None:
     if args.divide and args.depth >= 1:
         game = Game(rules, pos)
         for move in sorted(game.legal_moves):
-            outcomes = ("a", "d") if rules.referee.is_duel(pos, move) else ("",)
-            for outcome in outcomes:
+            for outcome, _ in rules.referee.outcomes(pos, move):
                 ply = rules.referee.play(pos, move, outcome)
                 n = 1 if args.depth == 1 else (
                     0 if ply.result else perft(rules, ply.position, args.depth - 1, [pos.key]))

@@ -124,17 +124,15 @@ class Game:
         if self.result is not None:
             raise IllegalMoveError(f"the game is over ({self.result}); no more moves")
         legal = self._legal()
+        text = move_text(self.position, move)
         if move.bare() not in legal:
-            text = move_text(self.position, move) if not move.is_pass else "pass"
             raise IllegalMoveError(self._why_illegal(move, text, legal))
         if move.outcome:
             if not self.referee.is_duel(self.position, move):
-                raise IllegalMoveError(f"{text_of(self, move)}: only a capture under duel rules "
-                                       "has an outcome (/a or /d)")
-            odds = self.referee.duel_odds(self.position, move)
-            if (move.outcome == "a" and odds == 0) or (move.outcome == "d" and odds == 1):
-                raise IllegalMoveError(f"{text_of(self, move)}: that duel outcome is impossible "
-                                       "with these pieces")
+                raise IllegalMoveError(f"{text}: only a capture under duel rules has an outcome "
+                                       "(/a or /d)")
+            if move.outcome not in dict(self.referee.outcomes(self.position, move)):
+                raise IllegalMoveError(f"{text}: that duel outcome is impossible with these pieces")
         return move
 
     def _why_illegal(self, move: Move, text: str, legal: Sequence[Move]) -> str:
@@ -228,10 +226,6 @@ class Game:
         return [move_text(before, ply.move, style) for before, ply in zip(self.positions, self.plies)]
 
 
-def text_of(game: Game, move: Move) -> str:
-    return move_text(game.position, move)
-
-
 def perft(rules: RulesLike, position: Position, depth: int,
           history: Optional[List[int]] = None) -> int:
     """Count the move sequences of ``depth`` plies from ``position`` (RULES.md). The repetition
@@ -250,11 +244,7 @@ def perft(rules: RulesLike, position: Position, depth: int,
         keys.append(pos.key)
         total = 0
         for move in moves:
-            outcomes = ("a", "d") if referee.is_duel(pos, move) else ("",)
-            for outcome in outcomes:
-                if outcome and referee.duel_odds(pos, move) in (0, 1):
-                    if (outcome == "a") != (referee.duel_odds(pos, move) == 1):
-                        continue
+            for outcome, _ in referee.outcomes(pos, move):
                 ply = referee.play(pos, move, outcome)
                 over = ply.result is not None or (
                     draw_on_repetition and (keys + [ply.position.key]).count(ply.position.key) >= 3)

@@ -13,6 +13,7 @@ board, since her square no longer blocks anything once she moves.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
@@ -259,10 +260,7 @@ class Referee:
         # positions can neither ban a move nor force a repetition.
         if len(window) <= 6:
             return moves
-        counts: Dict[int, int] = {}
-        for k in window:
-            counts[k] = counts.get(k, 0) + 1
-        banned = {k for k, n in counts.items() if n >= 2}
+        banned = _seen_twice(window)
         later = window[1:] if len(window) == REPETITION_WINDOW else window  # the reply's window
         seen_later = set(later)
         repeats_later = len(seen_later) < len(later)
@@ -287,15 +285,13 @@ class Referee:
         seen twice in ``window``? (Not when the opponent has no move at all: that is stalemate.)"""
         after = self.play(pos, move, "a").position
         replies = self.basic_moves(after)
-        counts: Dict[int, int] = {}
-        for k in window:
-            counts[k] = counts.get(k, 0) + 1
+        banned = _seen_twice(window)
         base = after.key ^ ZOBRIST_ORANGE
         for r in replies:
             if after.board[r.to]:
                 return False
             table = ZOBRIST[after.board[r.frm]]
-            if counts.get(base ^ table[r.frm] ^ table[r.to], 0) < 2:
+            if base ^ table[r.frm] ^ table[r.to] not in banned:
                 return False
         return bool(replies)
 
@@ -312,6 +308,15 @@ class Referee:
         wins = sum(1 for x in range(1, 7) for y in range(1, 7) if x + a > y + d)
         losses = sum(1 for x in range(1, 7) for y in range(1, 7) if x + a < y + d)
         return Fraction(wins, wins + losses)       # ties are rolled again
+
+    def outcomes(self, pos: Position, move: Move) -> Tuple[Tuple[str, Fraction], ...]:
+        """The ways ``move`` can turn out, with their probabilities: ``("", 1)`` alone for a move
+        that starts no duel, else those of ``"a"`` (the attacker wins) and ``"d"`` (it loses)
+        that can happen."""
+        if not self.is_duel(pos, move):
+            return (("", Fraction(1)),)
+        odds = self.duel_odds(pos, move)
+        return tuple((o, p) for o, p in (("a", odds), ("d", 1 - odds)) if p)
 
     def is_duel(self, pos: Position, move: Move) -> bool:
         target = pos.board[move.to] if not move.is_pass else ""
@@ -420,6 +425,11 @@ class Referee:
                                 "does not hold; it must be 0")
         if not self.threepiece and pos.counter:
             raise PositionError("the three-piece counter must be 0 when threepiece=off")
+
+
+def _seen_twice(keys: Sequence[int]) -> set:
+    """The repetition keys that occur at least twice in ``keys``."""
+    return {k for k, n in Counter(keys).items() if n >= 2}
 
 
 def _stays_safe(checks, pinned, t: int, tb: int) -> bool:

@@ -243,15 +243,13 @@ class Searcher:
 
     def _child(self, pos, move, depth, alpha, beta, ply, keys) -> int:
         """The score of ``move`` for the side making it."""
-        ref = self.referee
-        if ref.is_duel(pos, move):
-            odds = ref.duel_odds(pos, move)
-            if 0 < odds < 1:
-                won = self._after(pos, move, "a", depth, -INFINITY, INFINITY, ply, keys)
-                lost = self._after(pos, move, "d", depth, -INFINITY, INFINITY, ply, keys)
-                return int(odds * won + (1 - odds) * lost)
-            return self._after(pos, move, "a" if odds == 1 else "d", depth, alpha, beta, ply, keys)
-        return self._after(pos, move, "", depth, alpha, beta, ply, keys)
+        outcomes = self.referee.outcomes(pos, move)
+        if len(outcomes) == 1:
+            return self._after(pos, move, outcomes[0][0], depth, alpha, beta, ply, keys)
+        # A duel that can go either way: the odds-weighted score of both outcomes, each searched
+        # with a full window (a bound on one would not bound the average).
+        return int(sum(p * self._after(pos, move, o, depth, -INFINITY, INFINITY, ply, keys)
+                       for o, p in outcomes))
 
     def _after(self, pos, move, outcome, depth, alpha, beta, ply, keys) -> int:
         result_ply = self.referee.play(pos, move, outcome)
@@ -380,12 +378,8 @@ class Searcher:
                 if ref.is_duel(pos, move):
                     # A duel in quiescence is judged one ply deep, both outcomes weighed by their
                     # odds: searching every chain of chance nodes would explode.
-                    odds = ref.duel_odds(pos, move)
-                    score = 0.0
-                    for outcome, p in (("a", odds), ("d", 1 - odds)):
-                        if p:
-                            score += p * self._static_after(pos, move, outcome, ply)
-                    score = int(score)
+                    score = int(sum(p * self._static_after(pos, move, o, ply)
+                                    for o, p in ref.outcomes(pos, move)))
                 else:
                     score = self._quiet_after(pos, move, "", alpha, beta, ply, keys, qdepth)
                 if score > best:
