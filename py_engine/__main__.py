@@ -84,7 +84,8 @@ def cmd_analyse(args) -> None:
             if step.result:
                 break
             pos = step.position
-        print(f"depth {info.depth} score {info.score} nodes {info.nodes} time {info.time_ms} "
+        depth = info.depth if info.complete else f"{info.depth} (unfinished)"
+        print(f"depth {depth} score {info.score} nodes {info.nodes} time {info.time_ms} "
               f"pv {' '.join(line)}", flush=True)
 
 

@@ -46,7 +46,8 @@ def measure() -> Dict[str, object]:
         t0 = time.perf_counter()
         last = None
         for info in searcher.iterate(pos, time_ms=SEARCH_MS):
-            last = info
+            if info.complete:
+                last = info
         spent = time.perf_counter() - t0
         figures[f"{name}_depth"] = last.depth if last else 0
         figures[f"{name}_nodes"] = searcher.nodes

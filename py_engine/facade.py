@@ -211,8 +211,8 @@ def _info(game: Game, info: Info) -> Dict[str, Any]:
         if step.result:
             break
         pos = step.position
-    return {"depth": info.depth, "score": info.score, "pv": line, "nodes": info.nodes,
-            "time_ms": info.time_ms, "move": line[0] if line else None}
+    return {"depth": info.depth, "complete": info.complete, "score": info.score, "pv": line,
+            "nodes": info.nodes, "time_ms": info.time_ms, "move": line[0] if line else None}
 
 
 def _search(req, game: Game) -> Iterator[Info]:

@@ -4,13 +4,17 @@ and quiescence, over any rule set; and an evaluation in Jetan terms.
 :meth:`Searcher.iterate` is a generator: after each finished depth it yields an :class:`Info`
 (depth, score, principal variation, nodes, time), so a caller can show "thinking" and stop when it
 likes. A deadline is checked inside the search (the browser cannot interrupt Python); when it
-passes, the last finished depth's move stands.
+passes, the last finished depth's move stands, unless a move searched at the unfinished depth has
+already beaten it there.
 
 Scores are centi-feathers from the side to move's view. A won game scores ``MATE`` less the plies
-it takes (faster wins are better, slower losses less bad); a draw scores about 0 (``CONTEMPT``
-below it for the engine's own side), so a side far behind takes a draw (a lesser piece taking the
-enemy Chief) and a side ahead keeps its Chief away from lesser pieces. Under duel rules a capture is a chance node worth the odds-weighted average of its
-two outcomes.
+it takes (faster wins are better, slower losses less bad); a draw scores ``CONTEMPT`` (three
+feathers) below even for the engine's own side and as much above it for the enemy, so the engine
+takes a draw (a lesser piece taking the enemy Chief) only when clearly behind, and otherwise keeps
+its Chief and Princess out of the reach that would offer the enemy one. Engine matches showed why
+it must be that large: with half a feather, every evaluation swing made one side take a draw, and
+most games between levels were drawn (README, "Engine strength"). Under duel rules a capture is a
+chance node worth the odds-weighted average of its two outcomes.
 """
 from __future__ import annotations
 
@@ -27,7 +31,7 @@ from .rules import BLACK, ORANGE, RuleSet
 MATE = 100_000
 INFINITY = 10 * MATE
 WON = MATE - 1000          # scores beyond this are forced results
-CONTEMPT = 50              # how much worse than even the engine rates a draw for itself
+CONTEMPT = 300             # how much worse than even the engine rates a draw for itself
 FEATHER = 100
 
 # Evaluation weights (centi-feathers), tuned by engine matches (README, "Engine strength").
@@ -42,19 +46,28 @@ WEIGHTS = {
     "sortie": 20,           # per rank she stands beyond her own third of the board
     "escape": 150,          # the escape still in hand: the way out of any trap
     "chief_hunted": 60,     # own Chief attacked by a lesser piece (a draw offered to the enemy)
+    "chief_flight": 10,     # per square (up to 4) the Chief could step to with no enemy reaching it
+    "chief_pressure": 15,   # per enemy-attacked square next to the Chief
+    "chief_sortie": 40,     # per rank the Chief stands beyond the middle of the board
     "chief_value": 500,     # material value of a Chief when losing it does not end the game
     "tempo": 10,
 }
 
-# The search's levels for people: depth limit, root noise (centi-feathers), share of the time.
-LEVELS: Dict[int, Tuple[Optional[int], int, float]] = {
-    1: (1, 150, 0.05),
-    2: (2, 60, 0.1),
-    3: (3, 30, 0.25),
-    4: (4, 10, 0.4),
-    5: (5, 0, 0.7),
-    6: (None, 0, 1.0),
+# The levels for people: (depth limit, root noise in centi-feathers). Depth is what separates
+# levels; noise only helps at the bottom, where it must be large to matter (a forced win or loss
+# is never blurred by it). Each level beat the one below it in matches (README, "Engine
+# strength"); the time per move caps them all, and level 6 searches as deep as it allows.
+LEVELS: Dict[int, Tuple[Optional[int], int]] = {
+    1: (1, 1500),
+    2: (1, 400),
+    3: (1, 0),
+    4: (2, 0),
+    5: (3, 0),
+    6: (None, 0),
 }
+
+QUIESCENCE_PLIES = 8       # how deep captures are followed past the search's depth
+RESCUE_PLIES = 1           # ... and rescues of a threatened Princess or hunted Chief
 
 EXACT, LOWER, UPPER = 0, 1, 2
 
@@ -72,6 +85,7 @@ class Info:
     pv: List[Move]
     nodes: int
     time_ms: int
+    complete: bool = True       # False: the deadline cut this depth short (``pv`` is one move)
 
     @property
     def move(self) -> Optional[Move]:
@@ -94,9 +108,12 @@ class Evaluator:
         self.advance = [[(sq // 10 - 1) * self.w["panthan_rank"] for sq in range(100)],
                         [(8 - sq // 10) * self.w["panthan_rank"] for sq in range(100)]]
         self.princess_reach = [self.referee.tables[s]["P"][2] for s in (BLACK, ORANGE)]
+        self.chief_reach = [self.referee.tables[s]["C"][2] for s in (BLACK, ORANGE)]
         # Ranks the Princess stands beyond her side's first three.
         self.sortie = [[max(0, sq // 10 - 2) for sq in range(100)],
                        [max(0, 7 - sq // 10) for sq in range(100)]]
+        self.chief_sortie = [[max(0, sq // 10 - 4) for sq in range(100)],
+                             [max(0, 5 - sq // 10) for sq in range(100)]]
         king = walk_table(counted(1, True, (ANY,)))
         self.neighbours = [reach_mask(king[sq]) for sq in range(100)]
 
@@ -121,9 +138,8 @@ class Evaluator:
                 total += values[letter]
                 if letter == "N":
                     total += advance[sq]
-                elif letter == "C" and attacks[enemy] >> sq & 1 and self._hunted_by_lesser(
-                        pos, sq, enemy):
-                    total -= w["chief_hunted"]
+                elif letter == "C":
+                    total += self._chief_safety(pos, sq, side, attacks[enemy])
             total += w["mobility"] * bin(attacks[side] & ~pos.by_side[side]).count("1")
             princess = pos.princess[side]
             if princess >= 0:
@@ -141,7 +157,18 @@ class Evaluator:
         us = pos.side
         return score[us] - score[1 - us] + w["tempo"]
 
-    def _hunted_by_lesser(self, pos: Position, chief: int, enemy: int) -> bool:
+    def _chief_safety(self, pos: Position, sq: int, side: int, enemy_attacks: int) -> int:
+        """A Chief that lesser pieces could take offers the enemy a draw: keep it covered."""
+        w = self.w
+        flights = self.chief_reach[side][sq] & ~pos.occupied & ~enemy_attacks
+        score = (w["chief_flight"] * min(bin(flights).count("1"), 4) -
+                 w["chief_pressure"] * bin(self.neighbours[sq] & enemy_attacks).count("1") -
+                 w["chief_sortie"] * self.chief_sortie[side][sq])
+        if enemy_attacks >> sq & 1 and self.hunted_by_lesser(pos, sq, 1 - side):
+            score -= w["chief_hunted"]
+        return score
+
+    def hunted_by_lesser(self, pos: Position, chief: int, enemy: int) -> bool:
         """Is the Chief on ``chief`` attacked by an enemy piece other than the enemy Chief?"""
         tables = self.referee.tables[enemy]
         for sq, letter in pos.pieces[enemy]:
@@ -161,6 +188,7 @@ class Searcher:
     rules: RuleSet
     seed: Optional[int] = None
     weights: Optional[Dict[str, int]] = None
+    contempt: int = CONTEMPT
     tt: Dict[tuple, tuple] = field(default_factory=dict)
 
     def __post_init__(self):
@@ -168,9 +196,12 @@ class Searcher:
         self.evaluate = Evaluator(self.rules, self.weights)
         self.rng = random.Random(self.seed)
         self.draw_on_repetition = self.rules.get("repetition") == "draw"
+        self.chief_loss_ends = (self.referee.chief_capture != "continue" and
+                                self.referee.duel == "off")
         self.nodes = 0
         self.root_side = BLACK
         self.deadline = float("inf")
+        self.root_best: Optional[Tuple[int, Move]] = None
         self.killers: Dict[int, List[Move]] = {}
         self.history: Dict[Tuple[int, int], int] = {}
 
@@ -193,9 +224,16 @@ class Searcher:
         bonus = {m: self.rng.randint(-noise, noise) if noise else 0 for m in moves}
         best: Optional[Move] = None
         for depth in range(1, max_depth + 1):
+            self.root_best = None
             try:
                 score, best = self._root(pos, keys, depth, moves, bonus, best)
             except Timeout:
+                # The unfinished depth searched the last best move first: a move that has
+                # since beaten it at this depth is the better choice.
+                if self.root_best and self.root_best[1] != best:
+                    score, move = self.root_best
+                    elapsed = int((time.perf_counter() - start) * 1000)
+                    yield Info(depth, score, [move], self.nodes, elapsed, complete=False)
                 return
             pv = [best] + self._pv_after(pos, best, depth - 1)
             elapsed = int((time.perf_counter() - start) * 1000)
@@ -209,7 +247,7 @@ class Searcher:
 
     def best_move(self, pos: Position, history: Sequence[int] = (), *, time_ms: Optional[int] = None,
                   depth: Optional[int] = None, noise: int = 0) -> Optional[Move]:
-        """The move of the deepest finished iteration (depth 1 always finishes)."""
+        """The move of the last progress report (depth 1 always finishes)."""
         last = None
         for info in self.iterate(pos, history, max_depth=depth or 64, time_ms=time_ms, noise=noise):
             last = info
@@ -236,6 +274,7 @@ class Searcher:
                 if shown > best_score:
                     best_score, best_move = shown, move
                     alpha = max(alpha, shown)
+                    self.root_best = (best_score, best_move)
         finally:
             keys.pop()
         self._store(pos, depth, best_score, EXACT, best_move)
@@ -269,9 +308,9 @@ class Searcher:
         return MATE - ply if result.winner == mover else -MATE + ply
 
     def _draw(self, side: int) -> int:
-        """A draw's score for ``side``: a little below zero for the side the engine plays
-        (contempt), so that it takes a draw only when it is really behind."""
-        return -CONTEMPT if side == self.root_side else CONTEMPT
+        """A draw's score for ``side``: ``contempt`` below zero for the side the engine plays,
+        as much above it for the enemy (see the module's notes)."""
+        return -self.contempt if side == self.root_side else self.contempt
 
     def _tick(self):
         self.nodes += 1
@@ -350,28 +389,44 @@ class Searcher:
 
     def _quiesce(self, pos: Position, alpha: int, beta: int, ply: int, keys: List[int],
                  qdepth: int) -> int:
-        """Safe captures until quiet; a threatened Princess with no way out loses."""
+        """Safe captures until quiet. Two threats are not quiet: a threatened Princess (every
+        rescue is searched, and none at all loses), and under ``chief_capture=draw``/``win`` a
+        Chief a lesser piece could take (standing pat is then worth no more than the enemy
+        taking it, and the Chief's own moves are searched too)."""
         self._tick()
         ref = self.referee
         if ref.finished(pos):
             return self._draw(pos.side)
         attacks = self.evaluate.attack_sets(pos)
         us, them = pos.side, 1 - pos.side
-        # A threatened Princess is lost only if her side has no move at all: check that, then
-        # treat the position like any other (the side to move will rescue her).
-        if attacks[them] >> pos.princess[us] & 1 and not ref.legal_moves(pos, keys):
-            return self._no_moves(pos.side, ply)
+        if attacks[them] >> pos.princess[us] & 1:
+            moves = ref.legal_moves(pos, keys)
+            if not moves:
+                return self._no_moves(us, ply)
+            if qdepth >= RESCUE_PLIES:
+                return self.evaluate(pos, attacks)
+            return self._quiesce_over(pos, moves, -INFINITY, alpha, beta, ply, keys, qdepth)
         best = self.evaluate(pos, attacks)
-        if best >= beta or qdepth >= 8:
+        chief = self._hunted_chief(pos, us, attacks[them])
+        if chief >= 0:
+            best = min(best, self._chief_lost(us, ply + 1))
+        if best >= beta or qdepth >= QUIESCENCE_PLIES:
             return best
-        alpha = max(alpha, best)
         # Only captures that cannot lose material at once: of an undefended piece, or of one
         # worth at least the attacker (a cheap stand-in for static exchange evaluation).
         values = self.evaluate.values
         board, defended = pos.board, attacks[them]
-        moves = [m for m in ref.basic_moves(pos, captures_only=True)
-                 if not defended >> m.to & 1 or board[m.to] in "CcPp" or
-                 values[them][board[m.to].upper()] >= values[us][board[m.frm].upper()]]
+        retreat = chief if qdepth < RESCUE_PLIES else -1
+        moves = [m for m in ref.basic_moves(pos, captures_only=retreat < 0)
+                 if (m.frm == retreat and not defended >> m.to & 1) or board[m.to] and (
+                     not defended >> m.to & 1 or board[m.to] in "CcPp" or
+                     values[them][board[m.to].upper()] >= values[us][board[m.frm].upper()])]
+        return self._quiesce_over(pos, moves, best, alpha, beta, ply, keys, qdepth)
+
+    def _quiesce_over(self, pos, moves, best, alpha, beta, ply, keys, qdepth) -> int:
+        """Quiescence over ``moves``, starting from the stand-pat score ``best``."""
+        ref = self.referee
+        alpha = max(alpha, best)
         keys.append(pos.key)
         try:
             for move in self._order(pos, moves, None, ply):
@@ -391,6 +446,23 @@ class Searcher:
         finally:
             keys.pop()
         return best
+
+    def _hunted_chief(self, pos: Position, side: int, enemy_attacks: int) -> int:
+        """The square of ``side``'s Chief if an enemy lesser piece could take it and that would
+        end the game (no duel to fight first); otherwise -1."""
+        if not self.chief_loss_ends:
+            return -1
+        letter = "C" if side == BLACK else "c"
+        if letter not in pos.board:
+            return -1
+        sq = pos.board.index(letter)
+        if enemy_attacks >> sq & 1 and self.evaluate.hunted_by_lesser(pos, sq, 1 - side):
+            return sq
+        return -1
+
+    def _chief_lost(self, side: int, ply: int) -> int:
+        """The score for ``side`` of its Chief taken by a lesser piece at ``ply``."""
+        return self._draw(side) if self.referee.chief_capture == "draw" else -MATE + ply
 
     def _static_after(self, pos, move, outcome, ply) -> int:
         step = self.referee.play(pos, move, outcome)
@@ -464,9 +536,8 @@ def level_settings(level: int, time_ms: Optional[int]) -> Tuple[Optional[int], i
     """(depth limit, noise, time budget) for a level 1-6 and the time allowed per move."""
     if level not in LEVELS:
         raise ValueError(f"level must be 1 to 6, not {level}")
-    depth, noise, share = LEVELS[level]
-    budget = int(time_ms * share) if time_ms else None
-    return depth, noise, budget
+    depth, noise = LEVELS[level]
+    return depth, noise, time_ms
 
 
 def best_move(game, time_ms: Optional[int] = 1000, depth: Optional[int] = None,

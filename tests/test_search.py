@@ -5,7 +5,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from py_engine import Game, Move
-from py_engine.search import CONTEMPT, MATE, WON, Searcher, best_move, level_settings
+from py_engine.bench import MIDDLEGAMES
+from py_engine.search import CONTEMPT, MATE, WON, Searcher, Timeout, best_move, level_settings
 from py_engine.squares import parse_square as sq
 from tests.helpers import random_position, random_rules
 
@@ -98,6 +99,54 @@ def test_takes_the_draw_when_far_behind():
     g = Game("", BEHIND)
     info = search(g, 3)
     assert info.move == Move(sq("d5"), sq("e6")) and info.score == -CONTEMPT
+
+
+def test_plays_on_when_only_a_little_behind():
+    # Two feathers down is not worth a draw: the Panthan on d5 leaves the Orange Chief alone.
+    g = Game("", "4p5/2n1w5/10/10/4c5/3N6/10/10/10/P3C5 b - 0 1")
+    info = search(g, 3)
+    assert info.move != Move(sq("d5"), sq("e6")) and info.score > -CONTEMPT
+
+
+# Black is seven feathers behind, but its Flier can move to where it reaches the Orange Chief on
+# a10, walled in by its own Panthans; nothing can stop the Flier taking it next (a draw).
+HUNT = "cn4dwwp/nn8/10/10/4F5/10/10/10/10/P3C5 b - 0 1"
+
+
+def test_hunts_a_walled_in_chief_when_far_behind():
+    g = Game("", HUNT)
+    info = search(g, 1)          # the draw is two plies away: quiescence must see it
+    assert info.score == -CONTEMPT
+    g.play(info.move)
+    assert g.referee.attacks(g.position, 0, g.position.occupied) >> sq("a10") & 1
+
+
+class CutShort(Searcher):
+    """A searcher whose deadline passes after a fixed number of nodes."""
+
+    cut_at = 0
+
+    def _tick(self):
+        self.nodes += 1
+        if self.nodes >= self.cut_at:
+            raise Timeout
+
+
+def test_an_unfinished_depth_can_still_change_the_move():
+    g = Game("", MIDDLEGAMES["middlegame-1"])
+    full = list(Searcher(g.rules).iterate(g.position, max_depth=2))
+    assert full[0].move != full[1].move
+    seen = set()
+    for cut in range(full[0].nodes + 20, full[1].nodes, 20):
+        s = CutShort(g.rules)
+        s.cut_at = cut
+        infos = list(s.iterate(g.position, max_depth=2))
+        assert infos[0].complete and infos[0].move == full[0].move
+        if len(infos) == 2:
+            assert not infos[1].complete and infos[1].move != full[0].move
+            assert infos[1].move in g.legal_moves
+            seen.add(infos[1].move)
+    assert seen
 
 
 def test_progress_is_yielded_depth_by_depth():

@@ -343,8 +343,13 @@ async function engineMove() {
 }
 
 function showThinking(info) {
-  $("thinking-text").textContent = `depth ${info.depth}, score ${formatScore(info.score)}, ${info.nodes} nodes`;
+  $("thinking-text").textContent = `depth ${depthText(info)}, score ${formatScore(info.score)}, ${info.nodes} nodes`;
   $("thinking-line").textContent = info.pv.join(" ");
+}
+
+/** A depth the deadline cut short shows as such: its move beat the previous depth's best. */
+function depthText(info) {
+  return info.complete ? `${info.depth}` : `${info.depth} (unfinished)`;
 }
 
 function formatScore(score) {
@@ -362,7 +367,7 @@ async function startAnalysis() {
   box.textContent = "Analysing…";
   await engine.request("think", { ...app.game, level: 6, time_ms: 30000 }, (info) => {
     if (token !== app.analysisToken) return;
-    box.textContent = `Depth ${info.depth}: ${formatScore(info.score)} — ${info.pv.join(" ")}`;
+    box.textContent = `Depth ${depthText(info)}: ${formatScore(info.score)} — ${info.pv.join(" ")}`;
     if (info.pv.length) {
       const best = info.pv[0].split(/[-x]/);
       app.analysisMove = [squareIndex(best[0]), squareIndex(best[1].split("/")[0])];
