@@ -9,7 +9,7 @@ import sys
 from typing import List, Optional
 
 from .game import Game, perft, start_position
-from .notation import move_text, parse_move
+from .notation import line_text, move_text, parse_move
 from .position import Position
 from .rules import RuleSet
 
@@ -77,13 +77,7 @@ def cmd_analyse(args) -> None:
         raise ValueError(f"the game is over ({game.result}): nothing to analyse")
     searcher = Searcher(rules)
     for info in searcher.iterate(game.position, max_depth=args.depth or 64, time_ms=args.time_ms):
-        pos, line = game.position, []
-        for move in info.pv:
-            line.append(move_text(pos, move))
-            step = rules.referee.play(pos, move, "a")
-            if step.result:
-                break
-            pos = step.position
+        line = line_text(rules, game.position, info.pv)
         depth = info.depth if info.complete else f"{info.depth} (unfinished)"
         print(f"depth {depth} score {info.score} nodes {info.nodes} time {info.time_ms} "
               f"pv {' '.join(line)}", flush=True)

@@ -13,7 +13,7 @@ from typing import Any, Dict, Iterator, List, Optional
 
 from . import record
 from .game import SCORING, Game, start_position
-from .notation import move_text, parse_move
+from .notation import line_text, move_text, parse_move
 from .position import Position
 from .rules import OPTIONS, PER_SIDE, SIDES, STANDARD, RuleSet
 from .search import LEVELS, Info, Searcher, level_settings
@@ -202,15 +202,7 @@ def op_reach(req):
 
 
 def _info(game: Game, info: Info) -> Dict[str, Any]:
-    line, pos = [], game.position
-    for m in info.pv:
-        if m not in game.referee.basic_moves(pos) and not m.is_pass:
-            break
-        line.append(move_text(pos, m))
-        step = game.referee.play(pos, m, "a")
-        if step.result:
-            break
-        pos = step.position
+    line = line_text(game.rules, game.position, info.pv)
     return {"depth": info.depth, "complete": info.complete, "score": info.score, "pv": line,
             "nodes": info.nodes, "time_ms": info.time_ms, "move": line[0] if line else None}
 

@@ -7,7 +7,7 @@ optional duel outcome ``/a`` (attacker won) or ``/d`` (defender won).
 from __future__ import annotations
 
 import re
-from typing import Dict, Optional
+from typing import Dict, List, Optional, Sequence
 
 from .movegen import PASS, Move
 from .position import Position
@@ -27,6 +27,20 @@ def move_text(pos: Position, move: Move, style: str = "algebraic") -> str:
     name = technical_name if style == "technical" else square_name
     sep = "x" if pos.board[move.to] else "-"
     return f"{name(move.frm)}{sep}{name(move.to)}" + (f"/{move.outcome}" if move.outcome else "")
+
+
+def line_text(rules: RuleSet, pos: Position, moves: Sequence[Move]) -> List[str]:
+    """A line of moves (an engine's principal variation) as algebraic text, each played on the
+    position the one before leaves (duels taken as won by the attacker), up to a move that ends
+    the game."""
+    texts = []
+    for move in moves:
+        texts.append(move_text(pos, move))
+        step = rules.referee.play(pos, move, "a")
+        if step.result:
+            break
+        pos = step.position
+    return texts
 
 
 def parse_move(text: str, pos: Position) -> Move:
