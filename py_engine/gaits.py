@@ -120,7 +120,7 @@ WalkTable = Tuple[Dict[int, Masks], ...]
 
 def _minimal(masks: set) -> Masks:
     """Drop every mask that contains another: a walk needing more empty squares adds nothing."""
-    ordered = sorted(masks, key=lambda m: (bin(m).count("1"), m))
+    ordered = sorted(masks, key=lambda m: (m.bit_count(), m))
     kept: list = []
     for m in ordered:
         if not any(k & m == k for k in kept):
@@ -177,13 +177,20 @@ def walk_table(gait: Gait) -> WalkTable:
 # (first intermediate's bit, destinations of two-step walks through it, sub-branches), and a
 # sub-branch (second intermediate's bit, destinations of three-step walks through both).
 WalkTree = Tuple[int, Tuple[Tuple[int, int, Tuple[Tuple[int, int], ...]], ...]]
+# Per square: (the squares that could block some walk, destinations already found per pattern of
+# those squares' occupancy, the walk tree).
+OpenWalks = Tuple[int, Dict[int, int], WalkTree]
+
+# How many occupancy patterns one square of one gait remembers before starting afresh; a search
+# meets a few hundred, and a long session should not grow without bound.
+REMEMBERED_PATTERNS = 4096
 
 
 @lru_cache(maxsize=None)
-def walk_tree(gait: Gait) -> Tuple[WalkTree, ...]:
+def walk_tree(gait: Gait) -> Tuple[OpenWalks, ...]:
     """The walks of :func:`walk_table` as a tree of intermediate squares, so that all the
     destinations a non-jumping piece reaches among occupied squares are found by testing each
-    intermediate square once (:func:`open_reach`)."""
+    intermediate square once, and then remembered (:func:`open_reach`)."""
     trees = []
     for sq in SQUARES:
         direct = 0
@@ -201,12 +208,30 @@ def walk_tree(gait: Gait) -> Tuple[WalkTree, ...]:
                 sub[path[1]] = sub.get(path[1], 0) | dest
         branches = tuple((bit(a), level1[a], tuple((bit(b), d) for b, d in level2.get(a, {}).items()))
                          for a in level1)
-        trees.append((direct, branches))
+        blockers = 0
+        for b1, _, subs in branches:
+            blockers |= b1
+            for b2, _ in subs:
+                blockers |= b2
+        trees.append((blockers, {}, (direct, branches)))
     return tuple(trees)
 
 
-def open_reach(tree: WalkTree, occupied: int) -> int:
-    """Destinations of the walks of ``tree`` whose intermediate squares are all empty."""
+def open_reach(walks: OpenWalks, occupied: int) -> int:
+    """Destinations of the walks from one square whose intermediate squares are all empty.
+    Only the squares that could block matter, so the answer is remembered per pattern of them:
+    move generation and threat tests ask the same question again and again in a search."""
+    blockers, known, tree = walks
+    pattern = occupied & blockers
+    found = known.get(pattern)
+    if found is None:
+        if len(known) >= REMEMBERED_PATTERNS:
+            known.clear()
+        found = known[pattern] = _tree_reach(tree, occupied)
+    return found
+
+
+def _tree_reach(tree: WalkTree, occupied: int) -> int:
     reach, branches = tree
     for b1, d1, subs in branches:
         if not b1 & occupied:

@@ -16,7 +16,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 from .gaits import escape_reach, open_reach, reach_mask, walk_table, walk_tree
 from .position import ZOBRIST, ZOBRIST_ORANGE, Position, side_of
@@ -51,6 +51,8 @@ class Move(NamedTuple):
 
 
 PASS = Move(-1, -1)
+# Every plain move, made once: move generation hands these out rather than building new ones.
+MOVES = tuple(tuple(Move(f, t) for t in range(SIZE * SIZE)) for f in range(SIZE * SIZE))
 
 
 class IllegalMoveError(ValueError):
@@ -175,36 +177,46 @@ class Referee:
     def basic_moves(self, pos: Position, captures_only: bool = False) -> List[Move]:
         """Legal moves ignoring the repetition rule and ``stalemate=pass`` (only the captures,
         if asked: the Princess never captures, so her moves are then skipped)."""
+        return list(self._generate(pos, captures_only))
+
+    def can_move(self, pos: Position, history: Sequence[int] = ()) -> bool:
+        """Has the side to move a legal move? Stops at the first one found."""
+        if self.forbid_repetition or self.pass_when_stalemated:
+            return bool(self.legal_moves(pos, history))
+        return not self.finished(pos) and next(self._generate(pos), None) is not None
+
+    def _generate(self, pos: Position, captures_only: bool = False) -> Iterator[Move]:
         us, them = pos.side, 1 - pos.side
         occupied, own, board = pos.occupied, pos.by_side[us], pos.board
         princess = pos.princess[us]
         checks, pins = self._lines_to(pos, princess, them)
         duel = self.duel != "off"
-        moves: List[Move] = []
         tables = self.tables[us]
         targets = ~own & (pos.by_side[them] if captures_only else FULL)
         for f, letter in pos.pieces[us]:
-            _, jumps, reach, tree = tables[letter]
-            dests = (reach[f] if jumps else open_reach(tree[f], occupied)) & targets
+            _, jumps, reach, slides = tables[letter]
+            dests = (reach[f] if jumps else open_reach(slides[f], occupied)) & targets
             if not dests:
                 continue
+            moves = MOVES[f]
             pinned = pins.get(1 << f)
-            exposed = checks or pinned
+            if not (checks or pinned):
+                for t in squares_of(dests):
+                    yield moves[t]
+                continue
             for t in squares_of(dests):
-                if exposed:
-                    tb = 1 << t
-                    if not _stays_safe(checks, pinned, t, tb):
-                        continue
-                    # A lost duel removes the attacker and leaves the defender: the attack must
-                    # not open a line to the Princess (a check it fails to lift may remain).
-                    if pinned and duel and board[t] and board[t] not in "Pp" and \
-                            any(not m & tb for _, m in pinned) and \
-                            self.duel_odds(pos, Move(f, t)) < 1:
-                        continue
-                moves.append(Move(f, t))
+                tb = 1 << t
+                if not _stays_safe(checks, pinned, t, tb):
+                    continue
+                # A lost duel removes the attacker and leaves the defender: the attack must
+                # not open a line to the Princess (a check it fails to lift may remain).
+                if pinned and duel and board[t] and board[t] not in "Pp" and \
+                        any(not m & tb for _, m in pinned) and \
+                        self.duel_odds(pos, moves[t]) < 1:
+                    continue
+                yield moves[t]
         if not captures_only:
-            moves.extend(self._princess_moves(pos))
-        return moves
+            yield from self._princess_moves(pos)
 
     def princess_destinations(self, pos: Position) -> Tuple[int, int]:
         """(normal, escape) destination masks of the side to move's Princess."""
@@ -232,7 +244,7 @@ class Referee:
     def _princess_moves(self, pos: Position) -> List[Move]:
         sq = pos.princess[pos.side]
         normal, escapes = self.princess_destinations(pos)
-        return [Move(sq, t) for t in squares_of(normal | escapes)]
+        return [MOVES[sq][t] for t in squares_of(normal | escapes)]
 
     def legal_moves(self, pos: Position, history: Sequence[int] = ()) -> List[Move]:
         """Every legal move. ``history`` holds the repetition keys of the positions before this

@@ -128,7 +128,7 @@ class Position:
         return self.board[sq]
 
     def count(self, side: int) -> int:
-        return bin(self.by_side[side]).count("1")
+        return self.by_side[side].bit_count()
 
     def has(self, side: int, letter: str) -> bool:
         want = letter.upper() if side == BLACK else letter.lower()

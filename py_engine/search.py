@@ -67,9 +67,11 @@ LEVELS: Dict[int, Tuple[Optional[int], int]] = {
 }
 
 QUIESCENCE_PLIES = 8       # how deep captures are followed past the search's depth
+DELTA_MARGIN = 200         # what else a capture in quiescence might gain beyond its victim
 RESCUE_PLIES = 1           # ... and rescues of a threatened Princess or hunted Chief
 
 EXACT, LOWER, UPPER = 0, 1, 2
+REMEMBERED_STATICS = 100_000   # evaluations kept before starting afresh
 
 
 class Timeout(Exception):
@@ -140,16 +142,16 @@ class Evaluator:
                     total += advance[sq]
                 elif letter == "C":
                     total += self._chief_safety(pos, sq, side, attacks[enemy])
-            total += w["mobility"] * bin(attacks[side] & ~pos.by_side[side]).count("1")
+            total += w["mobility"] * (attacks[side] & ~pos.by_side[side]).bit_count()
             princess = pos.princess[side]
             if princess >= 0:
                 flights = self.princess_reach[side][princess] & ~pos.occupied & ~attacks[enemy]
-                total += w["flight"] * min(bin(flights).count("1"), 4)
+                total += w["flight"] * min(flights.bit_count(), 4)
                 near = self.neighbours[princess]
-                total -= w["princess_pressure"] * bin(near & attacks[enemy]).count("1")
-                total += w["guards"] * bin(near & pos.by_side[side]).count("1")
-                total -= w["hunters"] * bin(self.princess_reach[side][princess] &
-                                            pos.by_side[enemy]).count("1")
+                total -= w["princess_pressure"] * (near & attacks[enemy]).bit_count()
+                total += w["guards"] * (near & pos.by_side[side]).bit_count()
+                total -= w["hunters"] * (self.princess_reach[side][princess] &
+                                         pos.by_side[enemy]).bit_count()
                 total -= w["sortie"] * self.sortie[side][princess]
                 if pos.escapes[side] and ref.escape[side] != "none":
                     total += w["escape"]
@@ -161,8 +163,8 @@ class Evaluator:
         """A Chief that lesser pieces could take offers the enemy a draw: keep it covered."""
         w = self.w
         flights = self.chief_reach[side][sq] & ~pos.occupied & ~enemy_attacks
-        score = (w["chief_flight"] * min(bin(flights).count("1"), 4) -
-                 w["chief_pressure"] * bin(self.neighbours[sq] & enemy_attacks).count("1") -
+        score = (w["chief_flight"] * min(flights.bit_count(), 4) -
+                 w["chief_pressure"] * (self.neighbours[sq] & enemy_attacks).bit_count() -
                  w["chief_sortie"] * self.chief_sortie[side][sq])
         if enemy_attacks >> sq & 1 and self.hunted_by_lesser(pos, sq, 1 - side):
             score -= w["chief_hunted"]
@@ -190,6 +192,7 @@ class Searcher:
     weights: Optional[Dict[str, int]] = None
     contempt: int = CONTEMPT
     tt: Dict[tuple, tuple] = field(default_factory=dict)
+    statics: Dict[tuple, tuple] = field(default_factory=dict)
 
     def __post_init__(self):
         self.referee: Referee = self.rules.referee
@@ -240,10 +243,6 @@ class Searcher:
             yield Info(depth, score, pv, self.nodes, elapsed)
             if abs(score) > WON or len(moves) == 1:
                 return
-            # Stop early when the next depth would surely not finish in time (each depth has
-            # cost about three times the one before it in measurements).
-            if time_ms and elapsed * 3 > time_ms:
-                return
 
     def best_move(self, pos: Position, history: Sequence[int] = (), *, time_ms: Optional[int] = None,
                   depth: Optional[int] = None, noise: int = 0) -> Optional[Move]:
@@ -267,9 +266,17 @@ class Searcher:
         keys.append(pos.key)
         try:
             for move in ordered:
-                # With noise every root move needs its true score, not a bound.
-                a = -INFINITY if noisy else alpha
-                score = self._child(pos, move, depth, a, INFINITY, 0, keys)
+                if noisy:
+                    # With noise every root move needs its true score, not a bound.
+                    score = self._child(pos, move, depth, -INFINITY, INFINITY, 0, keys)
+                elif best_move is None:
+                    score = self._child(pos, move, depth, alpha, INFINITY, 0, keys)
+                else:
+                    # Principal variation search: prove the move no better with a null window,
+                    # and search it in full only when it is.
+                    score = self._child(pos, move, depth, alpha, alpha + 1, 0, keys)
+                    if score > alpha:
+                        score = self._child(pos, move, depth, alpha, INFINITY, 0, keys)
                 shown = score + bonus[move] if abs(score) < WON else score
                 if shown > best_score:
                     best_score, best_move = shown, move
@@ -348,8 +355,9 @@ class Searcher:
                     score = self._child(pos, move, depth, alpha, beta, ply, keys)
                 else:
                     # Principal variation search: later moves are first tried with a null
-                    # window, and late quiet ones one ply shallower.
-                    reduce = depth >= 3 and i >= 4 and quiet and not in_danger
+                    # window, and late quiet ones one ply shallower (from depth 2 on: a match
+                    # at equal depth found that no weaker, and it saves a third of the nodes).
+                    reduce = depth >= 2 and i >= 4 and quiet and not in_danger
                     score = self._child(pos, move, depth - reduce, alpha, alpha + 1, ply, keys)
                     if alpha < score and (reduce or score < beta):
                         score = self._child(pos, move, depth, alpha, beta, ply, keys)
@@ -377,7 +385,10 @@ class Searcher:
                              pos.move_number, (), ())
         keys.append(pos.key)
         try:
-            score = -self._negamax(passed, depth - 3, -beta, -beta + 1, ply + 1, keys)
+            if depth > 3:
+                score = -self._negamax(passed, depth - 3, -beta, -beta + 1, ply + 1, keys)
+            else:
+                score = -self._quiesce(passed, -beta, -beta + 1, ply + 1, keys, 0)
         finally:
             keys.pop()
         return score >= beta
@@ -397,17 +408,15 @@ class Searcher:
         ref = self.referee
         if ref.finished(pos):
             return self._draw(pos.side)
-        attacks = self.evaluate.attack_sets(pos)
+        attacks, best, chief = self._static(pos)
         us, them = pos.side, 1 - pos.side
         if attacks[them] >> pos.princess[us] & 1:
+            if qdepth >= RESCUE_PLIES:
+                return best if ref.can_move(pos, keys) else self._no_moves(us, ply)
             moves = ref.legal_moves(pos, keys)
             if not moves:
                 return self._no_moves(us, ply)
-            if qdepth >= RESCUE_PLIES:
-                return self.evaluate(pos, attacks)
             return self._quiesce_over(pos, moves, -INFINITY, alpha, beta, ply, keys, qdepth)
-        best = self.evaluate(pos, attacks)
-        chief = self._hunted_chief(pos, us, attacks[them])
         if chief >= 0:
             best = min(best, self._chief_lost(us, ply + 1))
         if best >= beta or qdepth >= QUIESCENCE_PLIES:
@@ -417,10 +426,13 @@ class Searcher:
         values = self.evaluate.values
         board, defended = pos.board, attacks[them]
         retreat = chief if qdepth < RESCUE_PLIES else -1
+        hopeless = alpha - best - DELTA_MARGIN     # a capture must win more than this to matter
         moves = [m for m in ref.basic_moves(pos, captures_only=retreat < 0)
                  if (m.frm == retreat and not defended >> m.to & 1) or board[m.to] and (
-                     not defended >> m.to & 1 or board[m.to] in "CcPp" or
-                     values[them][board[m.to].upper()] >= values[us][board[m.frm].upper()])]
+                     board[m.to] in "CcPp" or
+                     values[them][board[m.to].upper()] > hopeless and (
+                         not defended >> m.to & 1 or
+                         values[them][board[m.to].upper()] >= values[us][board[m.frm].upper()]))]
         return self._quiesce_over(pos, moves, best, alpha, beta, ply, keys, qdepth)
 
     def _quiesce_over(self, pos, moves, best, alpha, beta, ply, keys, qdepth) -> int:
@@ -447,6 +459,22 @@ class Searcher:
             keys.pop()
         return best
 
+    def _static(self, pos: Position) -> Tuple[Tuple[int, int], int, int]:
+        """What quiescence needs to know of ``pos`` before searching it: both sides' attack
+        sets, the static evaluation, and the square of a hunted Chief of the side to move (see
+        :meth:`_hunted_chief`). Remembered, since a search meets many positions more than once
+        (two in five quiescence nodes on the bench middlegames)."""
+        entry = (pos.key, pos.escapes)
+        found = self.statics.get(entry)
+        if found is None:
+            if len(self.statics) >= REMEMBERED_STATICS:
+                self.statics.clear()
+            attacks = self.evaluate.attack_sets(pos)
+            found = self.statics[entry] = (
+                attacks, self.evaluate(pos, attacks),
+                self._hunted_chief(pos, pos.side, attacks[1 - pos.side]))
+        return found
+
     def _hunted_chief(self, pos: Position, side: int, enemy_attacks: int) -> int:
         """The square of ``side``'s Chief if an enemy lesser piece could take it and that would
         end the game (no duel to fight first); otherwise -1."""
@@ -468,7 +496,7 @@ class Searcher:
         step = self.referee.play(pos, move, outcome)
         if step.result is not None:
             return self._result_score(step.result, pos.side, ply + 1)
-        return -self.evaluate(step.position)
+        return -self._static(step.position)[1]
 
     def _quiet_after(self, pos, move, outcome, alpha, beta, ply, keys, qdepth) -> int:
         step = self.referee.play(pos, move, outcome)
