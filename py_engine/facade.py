@@ -211,11 +211,11 @@ def _search(req, game: Game) -> Iterator[Info]:
     """The search a request asks for: ``level`` 1-6, ``time_ms``, optional ``max_depth``."""
     if game.result is not None:
         raise ValueError(f"the game is over ({game.result})")
-    depth, noise, budget = level_settings(int(req.get("level", 6)), int(req.get("time_ms", 1000)))
+    depth, noise = level_settings(int(req.get("level", 6)))
     searcher = Searcher(game.rules, seed=req.get("seed"))
     return searcher.iterate(game.position, game.keys()[:-1],
                             max_depth=int(req.get("max_depth") or depth or 64),
-                            time_ms=budget, noise=noise)
+                            time_ms=int(req.get("time_ms", 1000)), noise=noise)
 
 
 def op_best(req):

@@ -44,11 +44,11 @@ def make_player(name: str, rules: RuleSet, time_ms: int, seed: int) -> Player:
             return best
         return greedy
     if name.startswith("level") and name[5:].isdigit():
-        depth, noise, budget = level_settings(int(name[5:]), time_ms)
+        depth, noise = level_settings(int(name[5:]))
         searcher = Searcher(rules, seed=seed)
 
         def engine(game: Game) -> Move:
-            return searcher.best_move(game.position, game.keys()[:-1], time_ms=budget,
+            return searcher.best_move(game.position, game.keys()[:-1], time_ms=time_ms,
                                       depth=depth, noise=noise)
         return engine
     raise ValueError(f"unknown player '{name}': use level1..level6, random or greedy")

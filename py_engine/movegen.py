@@ -109,7 +109,8 @@ class Referee:
 
     def __init__(self, rules: RuleSet):
         self.rules = rules
-        # Per side: letter -> (walks per square, jumps, reach mask per square, walk tree per square)
+        # Per side: letter -> (walks per square, jumps, reach mask per square, and per square the
+        # walk tree with its remembered destinations: see gaits.open_reach)
         self.tables = []
         for side in (BLACK, ORANGE):
             per_letter = {}
@@ -134,11 +135,11 @@ class Referee:
         found = 0
         tables = self.tables[side]
         for sq, letter in pos.pieces[side]:
-            _, jumps, reach, tree = tables[letter]
+            _, jumps, reach, slides = tables[letter]
             if jumps:
                 found |= reach[sq]
             elif reach[sq] & ~found:
-                found |= open_reach(tree[sq], occupied)
+                found |= open_reach(slides[sq], occupied)
         return found
 
     def threatened(self, pos: Position, side: int) -> int:

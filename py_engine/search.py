@@ -560,20 +560,19 @@ class Searcher:
         return line
 
 
-def level_settings(level: int, time_ms: Optional[int]) -> Tuple[Optional[int], int, Optional[int]]:
-    """(depth limit, noise, time budget) for a level 1-6 and the time allowed per move."""
+def level_settings(level: int) -> Tuple[Optional[int], int]:
+    """(depth limit, root noise) for a level 1-6: see :data:`LEVELS`."""
     if level not in LEVELS:
         raise ValueError(f"level must be 1 to 6, not {level}")
-    depth, noise = LEVELS[level]
-    return depth, noise, time_ms
+    return LEVELS[level]
 
 
 def best_move(game, time_ms: Optional[int] = 1000, depth: Optional[int] = None,
               level: int = 6, seed: Optional[int] = None) -> Move:
     """The engine's move in ``game`` (a :class:`~py_engine.game.Game`) at ``level``."""
-    level_depth, noise, budget = level_settings(level, time_ms)
+    level_depth, noise = level_settings(level)
     searcher = Searcher(game.rules, seed=seed)
-    move = searcher.best_move(game.position, game.keys()[:-1], time_ms=budget,
+    move = searcher.best_move(game.position, game.keys()[:-1], time_ms=time_ms,
                               depth=depth or level_depth, noise=noise)
     if move is None:
         raise ValueError("there is no legal move")

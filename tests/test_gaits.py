@@ -1,5 +1,7 @@
 """Every interpretation reaches exactly the squares Smith's diagrams mark (The Game of Jetan),
 and the worked counts of RULES.md hold."""
+import random
+
 import pytest
 
 from py_engine.gaits import INTERPRETATIONS, escape_reach, reach_mask, walk_table
@@ -250,3 +252,21 @@ def test_escape_walks_avoid_threatened_squares_for_a_frightened_princess():
         assert set(squares_of(escape_reach(code, start, mask))) == escape_ends(code, start, avoid)
     # Boxed in by threatened squares, a frightened Princess's walks go nowhere but onto them.
     assert set(squares_of(escape_reach("FWE", start, mask))) == avoid
+
+
+def test_remembered_destinations_agree_with_the_walk_table():
+    """open_reach answers from memory after the first time; both answers must be what the walk
+    table says: a destination is reached when some walk to it has every intermediate square empty."""
+    from py_engine.gaits import open_reach, walk_tree
+    rng = random.Random(3)
+    gaits = [g for interpretations in INTERPRETATIONS.values() for g in interpretations.values()
+             if not g.jumps]
+    for gait in gaits:
+        table, trees = walk_table(gait), walk_tree(gait)
+        for _ in range(60):
+            sq = rng.randrange(100)
+            occupied = sum(1 << s for s in rng.sample(range(100), rng.randrange(60))) & ~(1 << sq)
+            expected = sum(1 << dest for dest, masks in table[sq].items()
+                           if any(not m & occupied for m in masks))
+            assert open_reach(trees[sq], occupied) == expected
+            assert open_reach(trees[sq], occupied) == expected      # now from memory

@@ -63,6 +63,8 @@ def test_stalemated_player_loses():
     g = Game("", STALEMATE)
     assert g.legal_moves == []
     assert g.result.winner == ORANGE and g.result.reason == "stalemate"
+    assert not g.referee.can_move(g.position)
+    assert Game("stalemate=pass", STALEMATE).referee.can_move(g.position)    # it may pass
 
 
 def test_stalemate_pass_forfeits_the_turn():

@@ -53,6 +53,17 @@ def test_no_legal_move_leaves_the_princess_threatened(seed):
 
 @SLOW
 @given(st.integers(0, 10 ** 9))
+def test_can_move_agrees_with_the_legal_moves(seed):
+    rng = random.Random(seed)
+    game = random_game(seed, 0)
+    while game.result is None and len(game.plies) < 60:
+        keys = game.keys()[:-1]
+        assert game.referee.can_move(game.position, keys) == bool(game.legal_moves)
+        game.play(rng.choice(game.legal_moves))
+
+
+@SLOW
+@given(st.integers(0, 10 ** 9))
 def test_undo_restores_exactly_and_redo_replays(seed):
     game = random_game(seed)
     positions = game.positions

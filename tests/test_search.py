@@ -167,9 +167,9 @@ def test_deadline_is_kept_and_a_move_always_comes_back():
 
 
 def test_levels_are_defined():
-    assert level_settings(1, 1000)[0] == 1 and level_settings(6, 1000) == (None, 0, 1000)
+    assert level_settings(1)[0] == 1 and level_settings(6) == (None, 0)
     with pytest.raises(ValueError):
-        level_settings(7, 1000)
+        level_settings(7)
     g = Game()
     for level in (1, 3, 6):
         assert best_move(g, time_ms=200, level=level, seed=2) in g.legal_moves
