@@ -421,18 +421,26 @@ class Searcher:
             best = min(best, self._chief_lost(us, ply + 1))
         if best >= beta or qdepth >= QUIESCENCE_PLIES:
             return best
-        # Only captures that cannot lose material at once: of an undefended piece, or of one
-        # worth at least the attacker (a cheap stand-in for static exchange evaluation).
         values = self.evaluate.values
         board, defended = pos.board, attacks[them]
         retreat = chief if qdepth < RESCUE_PLIES else -1
         hopeless = alpha - best - DELTA_MARGIN     # a capture must win more than this to matter
-        moves = [m for m in ref.basic_moves(pos, captures_only=retreat < 0)
-                 if (m.frm == retreat and not defended >> m.to & 1) or board[m.to] and (
-                     board[m.to] in "CcPp" or
-                     values[them][board[m.to].upper()] > hopeless and (
-                         not defended >> m.to & 1 or
-                         values[them][board[m.to].upper()] >= values[us][board[m.frm].upper()]))]
+
+        def worth_searching(m: Move) -> bool:
+            if m.frm == retreat and not defended >> m.to & 1:
+                return True                 # the hunted Chief steps somewhere safe
+            victim = board[m.to]
+            if not victim:
+                return False
+            if victim in "CcPp":
+                return True
+            # Only captures that cannot lose material at once: of an undefended piece, or of
+            # one worth at least the attacker (a cheap stand-in for static exchange evaluation).
+            gain = values[them][victim.upper()]
+            return gain > hopeless and (not defended >> m.to & 1 or
+                                        gain >= values[us][board[m.frm].upper()])
+
+        moves = [m for m in ref.basic_moves(pos, captures_only=retreat < 0) if worth_searching(m)]
         return self._quiesce_over(pos, moves, best, alpha, beta, ply, keys, qdepth)
 
     def _quiesce_over(self, pos, moves, best, alpha, beta, ply, keys, qdepth) -> int:
@@ -480,11 +488,9 @@ class Searcher:
         end the game (no duel to fight first); otherwise -1."""
         if not self.chief_loss_ends:
             return -1
-        letter = "C" if side == BLACK else "c"
-        if letter not in pos.board:
-            return -1
-        sq = pos.board.index(letter)
-        if enemy_attacks >> sq & 1 and self.evaluate.hunted_by_lesser(pos, sq, 1 - side):
+        sq = next((s for s, letter in pos.pieces[side] if letter == "C"), -1)
+        if sq >= 0 and enemy_attacks >> sq & 1 and \
+                self.evaluate.hunted_by_lesser(pos, sq, 1 - side):
             return sq
         return -1
 
