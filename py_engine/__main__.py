@@ -8,7 +8,8 @@ import argparse
 import sys
 from typing import List, Optional
 
-from .game import Game, perft, start_position
+from .errors import JetanError, UsageError
+from .game import Game, check_perft_depth, perft, start_position
 from .notation import line_text, move_text, parse_move
 from .position import Position
 from .rules import RuleSet
@@ -31,8 +32,7 @@ def cmd_moves(args) -> None:
 def cmd_perft(args) -> None:
     rules = RuleSet.parse(args.rules)
     pos = _position(args.position, rules)
-    if args.depth < 0:
-        raise ValueError("perft depth must be 0 or more")
+    check_perft_depth(args.depth)
     if args.divide and args.depth >= 1:
         game = Game(rules, pos)
         for move in sorted(game.legal_moves):
@@ -50,8 +50,8 @@ def cmd_replay(args) -> None:
     for number, text in enumerate(args.moves, 1):
         try:
             game.play(parse_move(text, game.position))
-        except ValueError as err:
-            raise ValueError(f"move {number} ({text}): {err}") from None
+        except JetanError as err:
+            raise type(err)(f"move {number} ({text}): {err}") from None
     print(game.position)
     result = game.result
     if result:
@@ -64,7 +64,7 @@ def cmd_bestmove(args) -> None:
     rules = RuleSet.parse(args.rules)
     game = Game(rules, _position(args.position, rules))
     if game.result:
-        raise ValueError(f"the game is over ({game.result}): there is no move to find")
+        raise UsageError(f"the game is over ({game.result}): there is no move to find")
     move = best_move(game, time_ms=args.time_ms, depth=args.depth, level=args.level)
     print(move_text(game.position, move))
 
@@ -74,7 +74,7 @@ def cmd_analyse(args) -> None:
     rules = RuleSet.parse(args.rules)
     game = Game(rules, _position(args.position, rules))
     if game.result:
-        raise ValueError(f"the game is over ({game.result}): nothing to analyse")
+        raise UsageError(f"the game is over ({game.result}): nothing to analyse")
     searcher = Searcher(rules)
     for info in searcher.iterate(game.position, max_depth=args.depth or 64, time_ms=args.time_ms):
         line = line_text(rules, game.position, info.pv)
@@ -95,8 +95,28 @@ def cmd_bench(args) -> None:
     run(pyodide=args.pyodide)
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse with RULES.md's error contract: a usage error is one line on stderr, exit 2."""
+
+    def error(self, message: str):
+        self.exit(2, f"error: {message} (try '{self.prog} --help')\n")
+
+
+def count(least: int):
+    """An argparse type: a whole number of at least ``least``."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text[:20]}' is not a whole number") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"{value} is less than {least}")
+        return value
+    return parse
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m py_engine",
+    parser = Parser(prog="python -m py_engine",
                                      description="Jetan rules engine and search (RULES.md).")
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -111,7 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = with_rules(sub.add_parser("perft", help="count move sequences of a given depth"))
     p.add_argument("position")
-    p.add_argument("depth", type=int)
+    p.add_argument("depth", type=count(0))
     p.add_argument("--divide", action="store_true", help="also print the count after each move")
     p.set_defaults(run=cmd_perft)
 
@@ -122,23 +142,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_replay)
 
     p = with_rules(sub.add_parser("bestmove", help="the engine's move"))
-    p.add_argument("--time-ms", type=int, default=1000)
-    p.add_argument("--depth", type=int, default=None)
+    p.add_argument("--time-ms", type=count(1), default=1000)
+    p.add_argument("--depth", type=count(1), default=None)
     p.add_argument("--level", type=int, default=6, help="1 (weakest) to 6 (full strength)")
     p.add_argument("position")
     p.set_defaults(run=cmd_bestmove)
 
     p = with_rules(sub.add_parser("analyse", help="print the search's progress, depth by depth"))
-    p.add_argument("--time-ms", type=int, default=5000)
-    p.add_argument("--depth", type=int, default=None)
+    p.add_argument("--time-ms", type=count(1), default=5000)
+    p.add_argument("--depth", type=count(1), default=None)
     p.add_argument("position")
     p.set_defaults(run=cmd_analyse)
 
     p = with_rules(sub.add_parser("match", help="play engine levels and baselines against each other"))
     p.add_argument("a", help="level1..level6, random or greedy")
     p.add_argument("b")
-    p.add_argument("--games", type=int, default=40)
-    p.add_argument("--time-ms", type=int, default=1000, help="time per move for levels")
+    p.add_argument("--games", type=count(1), default=40)
+    p.add_argument("--time-ms", type=count(1), default=1000, help="time per move for levels")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--quiet", action="store_true", help="print only the final score")
     p.set_defaults(run=cmd_match)
@@ -154,7 +174,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         args.run(args)
-    except ValueError as err:
+    except JetanError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -13,9 +13,10 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Dict
+from typing import Dict, List
 
-from .game import perft, start_position
+from .errors import UsageError
+from .game import Game, perft, start_position
 from .position import Position
 from .rules import STANDARD_RULES
 from .search import Searcher
@@ -26,10 +27,20 @@ MIDDLEGAMES = {
     "middlegame-2": "wad3fdaw/t1n1n1nnn1/n1n2n4/2F1f2C2/2c7/1p8/8N1/3N1N1NP1/TNNN2N2T/WAD4DAW b E 0 13",
 }
 SEARCH_MS = 2000
+# Long games for the replay figures: each side's Flier goes round an eight-move circuit in its
+# own half, so the game never repeats a position within the repetition rule's window.
+CIRCUITS = ("d1 a4 b3 c4 d3 e4 f3 g4".split(), "d10 a7 b6 a5 d6 c5 f6 c7".split())
+REPLAY_PLIES = (5_000, 10_000, 20_000)
+
+
+def long_game(plies: int) -> List[str]:
+    """The move texts of a legal standard game of ``plies`` plies (see :data:`CIRCUITS`)."""
+    legs = [[f"{a}-{b}" for a, b in zip(c, c[1:] + c[:1])] for c in CIRCUITS]
+    return [legs[i % 2][(i // 2) % 8] for i in range(plies)]
 
 
 def measure() -> Dict[str, object]:
-    """perft(3) from the standard start, and a 2-second search from the start and from each
+    """perft(3) from the standard start, replaying long games, and a 2-second search from the start and from each
     middlegame: depth reached, nodes, nodes per second."""
     start = start_position()
     perft(STANDARD_RULES, start, 1)                 # build the walk tables first
@@ -40,6 +51,13 @@ def measure() -> Dict[str, object]:
         "perft3_leaves": leaves,
         "perft3_s": round(time.perf_counter() - t0, 3),
     }
+    for plies in REPLAY_PLIES:
+        moves = long_game(plies)
+        t0 = time.perf_counter()
+        game = Game()
+        for move in moves:
+            game.play(move)
+        figures[f"replay{plies // 1000}k_s"] = round(time.perf_counter() - t0, 3)
     positions = {"start": start, **{k: Position.parse(v) for k, v in MIDDLEGAMES.items()}}
     for name, pos in positions.items():
         searcher = Searcher(STANDARD_RULES)
@@ -71,15 +89,17 @@ def run(pyodide: bool = False) -> None:
     if there:
         print(f"Pyodide perft(3) is {there['perft3_s'] / here['perft3_s']:.2f}x CPython's time "
               f"(goal: at most 2x); CPython perft(3) {here['perft3_s']} s (goal: under 0.8 s).")
+    print(f"Replaying 20k plies takes {here['replay20k_s'] / here['replay5k_s']:.2f}x as long as 5k "
+          "on CPython (goal: at most 4.5x, i.e. linear).")
 
 
 def _in_pyodide() -> Dict[str, object]:
     root = Path(__file__).resolve().parent.parent
     script = root / "tests" / "wasm" / "pyodide_run.mjs"
     if not (root / "dist" / "pyodide" / "pyodide.mjs").exists() or not script.exists():
-        raise ValueError("the Pyodide benchmark needs a source checkout built with `bash build.sh`")
+        raise UsageError("the Pyodide benchmark needs a source checkout built with `bash build.sh`")
     out = subprocess.run(["node", str(script), "bench"], capture_output=True, text=True,
                          cwd=root, timeout=600)
     if out.returncode != 0:
-        raise ValueError(f"the Pyodide benchmark failed: {out.stderr.strip()[-300:]}")
+        raise UsageError(f"the Pyodide benchmark failed: {out.stderr.strip()[-300:]}")
     return json.loads(out.stdout.strip().splitlines()[-1])

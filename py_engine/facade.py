@@ -1,19 +1,33 @@
 """The JSON facade the browser worker calls: one request in, one reply out, no logic of its own.
 
-A request is ``{"op": NAME, ...arguments}``; :func:`handle` returns ``{"ok": true, ...}`` or
-``{"ok": false, "error": message}``. A game travels as plain data — ``rules``, ``start`` (a
-position string or ``"start"``) and ``moves`` (move texts, duel outcomes included) — so the page
-owns it and the worker can be restarted at any time; the facade keeps the last game it built and
-only plays the moves it has not seen.
+A request is ``{"op": NAME, ...fields}``; :func:`handle` returns ``{"ok": true, ...}`` or
+``{"ok": false, "error": message}`` and never raises. Every field is checked before use, so a
+wrong one is answered with a message written for a player; anything else that goes wrong is a
+bug, answered as ``{"ok": false, "internal": true, "id": ...}`` with the traceback logged
+under that id (in the browser, on the console) and no Python text shown to the player.
+
+A game travels as plain data — ``rules``, ``start`` (a position string or ``"start"``) and
+``moves`` (move texts, duel outcomes included), optionally ``resigned`` and record ``headers`` —
+so the page owns it and the worker can be restarted at any time. The facade keeps the last game
+it built and only plays (or takes back) the moves that differ.
+
+Every move in a reply is an object (see :func:`move_json`) with its squares, so the page never
+reads move text to find them.
 """
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, Iterator, List, Optional
+import re
+import sys
+import traceback
+import uuid
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 from . import record
+from .errors import JetanError, UsageError
 from .game import SCORING, Game, start_position
-from .notation import line_text, move_text, parse_move
+from .movegen import Move
+from .notation import move_text, walk_line
 from .position import Position
 from .rules import OPTIONS, PER_SIDE, SIDES, STANDARD, RuleSet
 from .search import LEVELS, Info, Searcher, level_settings
@@ -27,20 +41,63 @@ PRESETS = {
     "savard": ("Savard", "setup=facing,panthan=free,chief_capture=continue"),
 }
 
-_cache: Dict[str, Any] = {"key": None, "game": None}
-_analysis: Dict[str, Any] = {"iterator": None, "game": None}
+# Limits on what a request may hold. A game longer than MAX_PLIES is refused rather than
+# replayed (20,000 plies replay in about 3 s on CPython); texts are bounded so that a message
+# never echoes a huge input.
+MAX_PLIES = 20_000
+MAX_MOVE_TEXT = 24
+MAX_RULES_TEXT = 1_000
+MAX_POSITION_TEXT = 200
+MAX_RECORD_TEXT = 2_000_000
+MAX_HEADERS = 32
+MAX_TIME_MS = 600_000
+MAX_SEARCH_DEPTH = 64
+MAX_MESSAGE = 300
+HEADER_NAME = re.compile(r"\w{1,40}")
+
+Request = Dict[str, Any]
+Reply = Dict[str, Any]
 
 
-def handle(request: Dict[str, Any]) -> Dict[str, Any]:
-    """Answer one request (see the module doc)."""
-    op = request.get("op")
-    handler = OPS.get(op)
-    if handler is None:
-        return {"ok": False, "error": f"unknown operation '{op}'"}
+class RequestError(UsageError):
+    """A request field that is missing, of the wrong type or out of range."""
+
+
+def clip(text: str, limit: int = 40) -> str:
+    """``text`` cut to ``limit`` characters (with an ellipsis), for messages that quote input."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def shown(value: Any) -> str:
+    """A request value as a message may quote it: text (clipped) in quotes, numbers that are
+    not too long, and otherwise the kind of JSON value it is."""
+    if isinstance(value, str):
+        return f"'{clip(value)}'"
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, int):
+        return str(value) if value.bit_length() < 64 else "a huge number"
+    if isinstance(value, float):
+        return "a number"
+    return "a list" if isinstance(value, list) else "an object"
+
+
+# ---- the entry points -----------------------------------------------------------------------
+
+def handle(request: Any) -> Reply:
+    """Answer one request (see the module doc). Never raises."""
     try:
+        if not isinstance(request, dict):
+            raise RequestError("a request must be a JSON object")
+        op = request.get("op")
+        handler = OPS.get(op) if isinstance(op, str) else None
+        if handler is None:
+            raise RequestError(f"unknown operation {shown(op)}")
         reply = handler(request)
-    except ValueError as err:
-        return {"ok": False, "error": str(err)}
+    except JetanError as err:
+        return {"ok": False, "error": clip(str(err), MAX_MESSAGE)}
+    except Exception:           # a bug: say so, log it, and keep the worker alive
+        return internal_error()
     reply["ok"] = True
     return reply
 
@@ -50,47 +107,148 @@ def handle_json(text: str) -> str:
     try:
         request = json.loads(text)
     except json.JSONDecodeError as err:
-        return json.dumps({"ok": False, "error": f"request is not JSON: {err}"})
-    if not isinstance(request, dict):
-        return json.dumps({"ok": False, "error": "request must be a JSON object"})
-    return json.dumps(handle(request))
+        reply = {"ok": False, "error": f"the request is not JSON ({err.msg} at character {err.pos})"}
+    except RecursionError:
+        reply = {"ok": False, "error": "the request is nested too deeply"}
+    except ValueError:          # e.g. an integer of thousands of digits
+        reply = {"ok": False, "error": "the request holds a number too large to read"}
+    else:
+        reply = handle(request)
+    return json.dumps(reply)
+
+
+def internal_error() -> Reply:
+    """The reply for an unexpected exception (being handled): a short id the player can report,
+    and the traceback on stderr under that id."""
+    ident = uuid.uuid4().hex[:8]
+    print(f"py_engine internal error {ident}:\n{traceback.format_exc()}", file=sys.stderr)
+    return {"ok": False, "internal": True, "id": ident,
+            "error": f"the engine failed on this request (internal error {ident})"}
+
+
+# ---- fields ---------------------------------------------------------------------------------
+
+def text_field(req: Request, name: str, default: str, limit: int) -> str:
+    value = req.get(name)
+    if value is None:
+        return default
+    if not isinstance(value, str):
+        raise RequestError(f"{name} must be text")
+    if len(value) > limit:
+        raise RequestError(f"{name} is too long ({len(value):,} characters; at most {limit:,})")
+    return value
+
+
+def int_field(req: Request, name: str, default: Optional[int], low: int, high: int) -> Optional[int]:
+    """A whole number from ``low`` to ``high`` (a float with no fraction counts; ``None`` or a
+    missing field is ``default``)."""
+    value = req.get(name)
+    if value is None:
+        return default
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RequestError(f"{name} must be a whole number from {low} to {high}")
+    if not low <= value <= high:
+        raise RequestError(f"{name} must be from {low} to {high}, not {shown(value)}")
+    return value
+
+
+def choice_field(req: Request, name: str, choices, default: Optional[str]) -> Optional[str]:
+    value = req.get(name)
+    if value is None:
+        return default
+    if not isinstance(value, str) or value not in choices:
+        raise RequestError(f"{name} must be one of {', '.join(choices)}, not {shown(value)}")
+    return value
+
+
+def moves_field(req: Request) -> List[str]:
+    moves = req.get("moves")
+    if moves is None:
+        return []
+    if not isinstance(moves, list):
+        raise RequestError("moves must be a list of move texts")
+    if len(moves) > MAX_PLIES:
+        raise RequestError(f"the game is too long ({len(moves):,} moves; at most {MAX_PLIES:,})")
+    for i, move in enumerate(moves):
+        if not isinstance(move, str) or len(move) > MAX_MOVE_TEXT:
+            raise RequestError(f"move {i + 1} ({shown(move)}) is not a move")
+    return moves
+
+
+def headers_field(req: Request) -> Dict[str, str]:
+    headers = req.get("headers")
+    if headers is None:
+        return {}
+    if not isinstance(headers, dict) or len(headers) > MAX_HEADERS:
+        raise RequestError(f"headers must be at most {MAX_HEADERS} names with text values")
+    for name, value in headers.items():
+        if not HEADER_NAME.fullmatch(name) or not isinstance(value, str) or len(value) > 200:
+            raise RequestError(f"header {shown(name)} must be a word with a short text value")
+    return headers
 
 
 # ---- games ----------------------------------------------------------------------------------
 
-def _game(req: Dict[str, Any]) -> Game:
-    rules = str(req.get("rules") or "")
-    start = str(req.get("start") or "start")
-    moves = [str(m) for m in req.get("moves") or []]
-    cached: Optional[Game] = _cache["game"]
-    key = (rules, start)
-    if cached is not None and _cache["key"] == key and len(cached.plies) <= len(moves) and \
-            _texts(cached) == moves[:len(cached.plies)]:
-        game = cached
-    else:
+class _Session:
+    """The last game built, with its moves as text, so that the next request about the same game
+    only plays (or takes back) the moves that differ."""
+
+    key: Optional[tuple] = None
+    game: Optional[Game] = None
+    texts: List[str] = []
+
+
+def _start_text(game: Game) -> str:
+    return "start" if game.start == start_position(game.rules) else str(game.start)
+
+
+def game_field(req: Request) -> Game:
+    """The game a request describes (``rules``, ``start``, ``moves``, ``resigned``)."""
+    rules = text_field(req, "rules", "", MAX_RULES_TEXT)
+    start = text_field(req, "start", "start", MAX_POSITION_TEXT).strip() or "start"
+    moves = moves_field(req)
+    resigned = choice_field(req, "resigned", SIDES, None)
+    game, texts = _Session.game, _Session.texts
+    if game is None or _Session.key != (rules, start) or texts[:len(moves)] != moves[:len(texts)]:
         parsed = RuleSet.parse(rules)
-        position = start_position(parsed) if start == "start" else Position.parse(start)
-        game = Game(parsed, position)
+        game = Game(parsed, start_position(parsed) if start == "start" else Position.parse(start))
+        texts = []
+        _Session.key, _Session.game, _Session.texts = (rules, start), game, texts
     game.resigned = None
-    for i in range(len(game.plies), len(moves)):
+    while len(texts) > len(moves):
+        game.undo()
+        texts.pop()
+    for i in range(len(texts), len(moves)):
         try:
-            game.play(parse_move(moves[i], game.position))
-        except ValueError as err:
-            raise ValueError(f"move {i + 1} ({moves[i]}): {err}") from None
-    _cache.update(key=key, game=game)
-    resigned = req.get("resigned")
+            play(game, texts, moves[i])
+        except JetanError as err:
+            raise type(err)(f"move {i + 1} ({moves[i]}): {err}") from None
     if resigned:
-        if resigned not in SIDES:
-            raise ValueError("resigned must be 'black' or 'orange'")
         game.resign(SIDES.index(resigned))
     return game
 
 
-def _texts(game: Game) -> List[str]:
-    return [move_text(before, ply.move) for before, ply in zip(game.positions, game.plies)]
+def play(game: Game, texts: List[str], text: str) -> Move:
+    """Play a move given as text on the session's game, keeping its texts in step."""
+    before = game.position
+    ply = game.play(text)
+    texts.append(move_text(before, ply.move))
+    return ply.move
 
 
-def state(game: Game) -> Dict[str, Any]:
+def move_json(pos: Position, move: Move) -> Dict[str, Any]:
+    """A move as the page uses it: ``text`` (algebraic), ``from``/``to`` (square names, ``None``
+    for a pass), ``capture``, ``outcome`` of a decided duel (``"a"``, ``"d"`` or ``""``)."""
+    if move.is_pass:
+        return {"text": "pass", "from": None, "to": None, "capture": False, "outcome": ""}
+    return {"text": move_text(pos, move), "from": square_name(move.frm),
+            "to": square_name(move.to), "capture": bool(pos.board[move.to]),
+            "outcome": move.outcome}
+
+
+def state(game: Game, headers: Optional[Dict[str, str]] = None) -> Dict[str, Any]:
     """Everything the page shows about a game."""
     pos = game.position
     legal: Dict[str, List[Dict[str, Any]]] = {}
@@ -111,13 +269,11 @@ def state(game: Game) -> Dict[str, Any]:
     history = []
     for i, (before, ply) in enumerate(zip(game.positions, game.plies)):
         history.append({
-            "text": move_text(before, ply.move),
+            **move_json(before, ply.move),
             "technical": move_text(before, ply.move, "technical"),
             "descriptive": descriptive[i],
             "side": SIDES[before.side],
             "number": before.move_number,
-            "from": square_name(ply.move.frm) if not ply.move.is_pass else None,
-            "to": square_name(ply.move.to) if not ply.move.is_pass else None,
             "captured": ply.captured,
             "escape": ply.escaped,
             "position": str(ply.position),
@@ -141,47 +297,61 @@ def state(game: Game) -> Dict[str, Any]:
             "winner": None if result.winner is None else SIDES[result.winner]},
         "captured": {"black": game.captured(0), "orange": game.captured(1)},
         "wagers": {name: list(game.wager(name)) for name in SCORING},
-        "record": record.write(game),
+        "record": record.write(game, headers),
         "names": {letter: game.rules.piece_name(letter) for letter in "NWATDFCP"},
     }
 
 
-def op_new(req):
-    return {"state": state(_game(req))}
+def op_state(req: Request) -> Reply:
+    """The state of a game (see :func:`state`)."""
+    return {"state": state(game_field(req), headers_field(req))}
 
 
-def op_state(req):
-    return {"state": state(_game(req))}
+def op_replay(req: Request) -> Reply:
+    """Build a game and keep it, answering only its length: the worker replays a long game in
+    slices this way, reporting progress between them."""
+    return {"plies": len(game_field(req).plies)}
 
 
-def op_play(req):
-    game = _game(req)
-    move = game.parse_move(str(req.get("move", "")))
-    game.play(move)
-    return {"state": state(game), "played": move_text(game.positions[-2], game.plies[-1].move)}
+def op_play(req: Request) -> Reply:
+    """Play ``move`` (text) in the game; the new state and the move played."""
+    game = game_field(req)
+    before = game.position
+    move = play(game, _Session.texts, text_field(req, "move", "", MAX_MOVE_TEXT))
+    return {"state": state(game, headers_field(req)), "played": move_json(before, move)}
 
 
-def op_record(req):
-    game, headers = record.read(str(req.get("text", "")))
-    _cache.update(key=(str(game.rules), str(game.start) if game.start != start_position(
-        game.rules) else "start"), game=game)
-    return {"state": state(game), "headers": headers,
-            "game": {"rules": str(game.rules),
-                     "start": str(game.start) if game.start != start_position(game.rules)
-                     else "start",
-                     "moves": _texts(game)}}
+def op_record(req: Request) -> Reply:
+    """Read a game record: the game as plain data (with its headers) and its state."""
+    text = text_field(req, "text", "", MAX_RECORD_TEXT)
+    if not text.strip():
+        raise RequestError("the record is empty: paste a game record first")
+    game, headers = record.read(text)
+    if len(game.plies) > MAX_PLIES:
+        raise RequestError(f"the record is too long ({len(game.plies):,} moves; at most {MAX_PLIES:,})")
+    texts = game.move_texts()
+    _Session.key, _Session.game, _Session.texts = (str(game.rules), _start_text(game)), game, texts
+    # The headers the page keeps with the game, within what a request may carry back.
+    named = [(k, clip(v, 200)) for k, v in headers.items()
+             if k not in ("Rules", "Position", "Result", "Termination") and HEADER_NAME.fullmatch(k)]
+    kept = dict(named[:MAX_HEADERS])
+    resigned = game.resigned.winner if game.resigned else None
+    return {"state": state(game, kept),
+            "game": {"rules": str(game.rules), "start": _start_text(game), "moves": list(texts),
+                     "resigned": None if resigned is None else SIDES[1 - resigned],
+                     "headers": kept}}
 
 
-def op_check(req):
+def op_check(req: Request) -> Reply:
     """Validate a rule set and a position (for the URL and the set-up box)."""
-    rules = RuleSet.parse(str(req.get("rules") or ""))
-    text = str(req.get("start") or "start")
+    rules = RuleSet.parse(text_field(req, "rules", "", MAX_RULES_TEXT))
+    text = text_field(req, "start", "start", MAX_POSITION_TEXT).strip() or "start"
     pos = start_position(rules) if text == "start" else Position.parse(text)
     rules.referee.check_position(pos)
     return {"rules": str(rules), "start": text if text == "start" else str(pos)}
 
 
-def op_rules(req):
+def op_rules(req: Request) -> Reply:
     """The option table for the Custom panel, and the presets."""
     return {"options": {k: list(v) for k, v in OPTIONS.items()}, "per_side": list(PER_SIDE),
             "standard": STANDARD, "presets": {k: {"name": n, "rules": r}
@@ -189,76 +359,86 @@ def op_rules(req):
             "scoring": list(SCORING), "levels": sorted(LEVELS)}
 
 
-def op_reach(req):
+def op_reach(req: Request) -> Reply:
     """Squares one piece reaches from e5 on an empty board under a rule set (move diagrams)."""
-    rules = RuleSet.parse(str(req.get("rules") or ""))
-    letter = str(req.get("piece", "C")).upper()[:1]
-    side = SIDES.index(str(req.get("side", "black")))
-    if letter not in "NWATDFCP" or not letter:
-        raise ValueError(f"unknown piece letter '{letter}'")
+    rules = RuleSet.parse(text_field(req, "rules", "", MAX_RULES_TEXT))
+    letter = choice_field(req, "piece", tuple("NWATDFCP"), "C")
+    side = SIDES.index(choice_field(req, "side", SIDES, "black") or "black")
     walks = rules.referee.tables[side][letter][0]
     centre = 44
     return {"from": square_name(centre), "to": sorted(square_name(t) for t in walks[centre])}
 
 
-def _info(game: Game, info: Info) -> Dict[str, Any]:
-    line = line_text(game.rules, game.position, info.pv)
+# ---- the search -----------------------------------------------------------------------------
+# One protocol for the engine's move, hints and analysis: ``search_start`` sets up a search,
+# each ``search_step`` returns the next finished depth (or ``done``), ``search_stop`` drops it.
+# The worker steps it so that it can report progress and hear a stop between steps; ``best``
+# runs the same search to its end in one request.
+
+class _Search:
+    """The running search and the position it searches (the session's game may move on)."""
+
+    iterator: Optional[Iterator[Info]] = None
+    root: Optional[Tuple[RuleSet, Position]] = None
+
+
+def info_json(rules: RuleSet, pos: Position, info: Info) -> Dict[str, Any]:
+    line = [move_json(before, move) for before, move in walk_line(rules, pos, info.pv)]
     return {"depth": info.depth, "complete": info.complete, "score": info.score, "pv": line,
             "nodes": info.nodes, "time_ms": info.time_ms, "move": line[0] if line else None}
 
 
-def _search(req, game: Game) -> Iterator[Info]:
-    """The search a request asks for: ``level`` 1-6, ``time_ms``, optional ``max_depth``."""
+def search_field(req: Request, game: Game, time_ms: int) -> Iterator[Info]:
+    """The search a request asks for: ``level`` 1-6, ``time_ms``, optional ``max_depth`` and
+    ``seed`` (for the levels' random noise)."""
     if game.result is not None:
-        raise ValueError(f"the game is over ({game.result})")
-    depth, noise = level_settings(int(req.get("level", 6)))
-    searcher = Searcher(game.rules, seed=req.get("seed"))
-    return searcher.iterate(game.position, game.keys()[:-1],
-                            max_depth=int(req.get("max_depth") or depth or 64),
-                            time_ms=int(req.get("time_ms", 1000)), noise=noise)
+        raise UsageError(f"the game is over ({game.result}): there is nothing to search")
+    level = int_field(req, "level", 6, min(LEVELS), max(LEVELS))
+    depth, noise = level_settings(level or 6)
+    max_depth = int_field(req, "max_depth", None, 1, MAX_SEARCH_DEPTH) or depth or MAX_SEARCH_DEPTH
+    time_ms = int_field(req, "time_ms", time_ms, 1, MAX_TIME_MS) or time_ms
+    seed = int_field(req, "seed", None, -2 ** 63, 2 ** 63 - 1)
+    searcher = Searcher(game.rules, seed=seed)
+    return searcher.iterate(game.position, game.keys()[:-1], max_depth=max_depth,
+                            time_ms=time_ms, noise=noise)
 
 
-def op_best(req):
-    """The engine's move: ``level`` 1-6 and ``time_ms`` per move."""
-    game = _game(req)
+def op_best(req: Request) -> Reply:
+    """The engine's move: ``level`` 1-6 and ``time_ms`` (default 1000)."""
+    game = game_field(req)
     last = None
-    for info in _search(req, game):
+    for info in search_field(req, game, 1000):
         last = info
     if last is None:         # not even depth one finished in time: finish it regardless
-        last = next(_search(dict(req, max_depth=1, time_ms=10 ** 7), game))
-    return {"best": _info(game, last)}
+        last = next(search_field(dict(req, max_depth=1, time_ms=MAX_TIME_MS), game))
+    return {"best": info_json(game.rules, game.position, last)}
 
 
-def op_hint(req):
-    return op_best(dict(req, level=6, time_ms=int(req.get("time_ms", 700))))
-
-
-def op_analyse_start(req):
-    """Begin a search (as :func:`op_best`); each ``analyse_step`` then returns the next
-    finished depth, or ``done``. The worker thinks this way so that it can report progress and
-    be stopped between depths."""
-    game = _game(req)
-    _analysis.update(game=game, iterator=_search(dict(req, time_ms=req.get("time_ms", 10000)), game))
+def op_search_start(req: Request) -> Reply:
+    """Begin a search (as :func:`op_best`, ``time_ms`` default 10 s)."""
+    game = game_field(req)
+    _Search.iterator = search_field(req, game, 10_000)
+    _Search.root = (game.rules, game.position)
     return {"started": True}
 
 
-def op_analyse_step(req):
-    iterator: Optional[Iterator[Info]] = _analysis["iterator"]
-    if iterator is None:
-        raise ValueError("no analysis is running")
-    info = next(iterator, None)
+def op_search_step(req: Request) -> Reply:
+    if _Search.iterator is None or _Search.root is None:
+        raise UsageError("no search is running")
+    info = next(_Search.iterator, None)
     if info is None:
-        _analysis.update(iterator=None)
+        _Search.iterator = None
         return {"done": True}
-    return {"done": False, "info": _info(_analysis["game"], info)}
+    return {"done": False, "info": info_json(*_Search.root, info)}
 
 
-def op_analyse_stop(req):
-    _analysis.update(iterator=None, game=None)
+def op_search_stop(req: Request) -> Reply:
+    _Search.iterator = _Search.root = None
     return {"stopped": True}
 
 
-OPS = {"new": op_new, "state": op_state, "play": op_play, "record": op_record, "check": op_check,
-       "rules": op_rules, "reach": op_reach, "best": op_best, "hint": op_hint,
-       "analyse_start": op_analyse_start, "analyse_step": op_analyse_step,
-       "analyse_stop": op_analyse_stop}
+OPS: Dict[str, Callable[[Request], Reply]] = {
+    "state": op_state, "replay": op_replay, "play": op_play, "record": op_record,
+    "check": op_check, "rules": op_rules, "reach": op_reach, "best": op_best,
+    "search_start": op_search_start, "search_step": op_search_step, "search_stop": op_search_stop,
+}

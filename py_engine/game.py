@@ -4,9 +4,11 @@ pieces, the wager tally — and perft.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
-from .movegen import PASS, IllegalMoveError, Move, Ply, Referee, Result
+from .errors import UsageError
+from .movegen import PASS, REPETITION_WINDOW, IllegalMoveError, Move, Ply, Referee, Result
 from .notation import move_text, parse_move
 from .position import Position, start_board
 from .rules import BLACK, ORANGE, SIDES, RuleSet
@@ -66,6 +68,10 @@ class Game:
         self.resigned: Optional[Result] = None
         # Where each piece on the board started (for descriptive notation).
         self.origins: List[Dict[int, int]] = [{sq: sq for sq, p in enumerate(position.board) if p}]
+        # Repetition keys of every position so far, and how often each occurred: kept as moves
+        # are played and taken back, so that a long game replays in time linear in its length.
+        self._keys: List[int] = [position.key]
+        self._key_count: Counter = Counter(self._keys)
         self._legal_cache: Tuple[int, Optional[Position], List[Move]] = (-1, None, [])
 
     # ---- state ---------------------------------------------------------------------------
@@ -78,7 +84,13 @@ class Game:
         return [self.start] + [p.position for p in self.plies]
 
     def keys(self) -> List[int]:
-        return [self.start.key] + [p.position.key for p in self.plies]
+        """The repetition keys of every position of the game, the start's first."""
+        return list(self._keys)
+
+    def recent_keys(self) -> List[int]:
+        """The repetition keys of the positions before the current one that the repetition
+        rule can still see (the legal-move test needs no more)."""
+        return self._keys[-REPETITION_WINDOW:-1]
 
     @property
     def legal_moves(self) -> List[Move]:
@@ -90,7 +102,7 @@ class Game:
         # Legal moves are asked for again and again between two changes of the game (result,
         # legality checks, the facade's state): remember them until the next change.
         if self._legal_cache[0] != len(self.plies) or self._legal_cache[1] is not self.position:
-            moves = self.referee.legal_moves(self.position, self.keys()[:-1])
+            moves = self.referee.legal_moves(self.position, self.recent_keys())
             self._legal_cache = (len(self.plies), self.position, moves)
         return list(self._legal_cache[2])
 
@@ -104,7 +116,7 @@ class Game:
         pos = self.position
         if self.referee.finished(pos):
             return Result(None, "threepiece")
-        if self.rules.get("repetition") == "draw" and self.keys().count(pos.key) >= 3:
+        if self.rules.get("repetition") == "draw" and self._key_count[pos.key] >= 3:
             return Result(None, "repetition")
         if not self._legal():
             if self.referee.pass_when_stalemated:
@@ -176,6 +188,8 @@ class Game:
                 origins[m.to] = start
         self.origins.append(origins)
         self.plies.append(ply)
+        self._keys.append(ply.position.key)
+        self._key_count[ply.position.key] += 1
 
     def undo(self) -> Ply:
         """Take back the last move (it can be redone until another move is played)."""
@@ -186,6 +200,7 @@ class Game:
             raise IllegalMoveError("nothing to undo: no move has been played")
         ply = self.plies.pop()
         self.origins.pop()
+        self._key_count[self._keys.pop()] -= 1
         self._redo.append(ply)
         return ply
 
@@ -213,7 +228,7 @@ class Game:
         """What Black and Orange have each won so far: every lost piece pays its price (in the
         named scoring system, see :data:`SCORING`) to the opponent."""
         if system not in SCORING:
-            raise ValueError(f"unknown scoring system '{system}'; known: {', '.join(SCORING)}")
+            raise UsageError(f"unknown scoring system '{system}'; known: {', '.join(SCORING)}")
         values = SCORING[system]
         won = [0.0, 0.0]
         for side in (BLACK, ORANGE):
@@ -226,11 +241,23 @@ class Game:
         return [move_text(before, ply.move, style) for before, ply in zip(self.positions, self.plies)]
 
 
+# Far beyond what finishes in a lifetime (depth 6 from the start is about 10^12 leaves); the
+# bound keeps a mistyped depth from running into Python's recursion limit.
+MAX_PERFT_DEPTH = 20
+
+
+def check_perft_depth(depth: int) -> None:
+    """Raise :class:`UsageError` unless ``depth`` is 0 to :data:`MAX_PERFT_DEPTH`."""
+    if not 0 <= depth <= MAX_PERFT_DEPTH:
+        raise UsageError(f"perft depth must be 0 to {MAX_PERFT_DEPTH}, not {depth}")
+
+
 def perft(rules: RulesLike, position: Position, depth: int,
           history: Optional[List[int]] = None) -> int:
     """Count the move sequences of ``depth`` plies from ``position`` (RULES.md). The repetition
     history starts with ``position`` itself. Under duel rules each outcome of a capture (attacker
-    or defender wins) is its own sequence."""
+    or defender wins) is its own sequence. ``depth`` is 0 to :data:`MAX_PERFT_DEPTH`."""
+    check_perft_depth(depth)
     referee = _rules(rules).referee
     keys = list(history or [])
     draw_on_repetition = referee.rules.get("repetition") == "draw"

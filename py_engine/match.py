@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable, List, Optional, Tuple
 
+from .errors import UsageError
 from .game import Game
 from .movegen import Move
 from .rules import BLACK, RuleSet
@@ -30,8 +31,9 @@ def make_player(name: str, rules: RuleSet, time_ms: int, seed: int) -> Player:
 
         def greedy(game: Game) -> Move:
             pos, ref = game.position, game.referee
-            best, best_score = None, -math.inf
-            for move in game.legal_moves:
+            moves = game.legal_moves
+            best, best_score = moves[0], -math.inf
+            for move in moves:
                 ply = ref.play(pos, move, "a" if ref.is_duel(pos, move) else "")
                 if ply.result is not None:
                     w = ply.result.winner
@@ -51,7 +53,7 @@ def make_player(name: str, rules: RuleSet, time_ms: int, seed: int) -> Player:
             return searcher.best_move(game.position, game.keys()[:-1], time_ms=time_ms,
                                       depth=depth, noise=noise)
         return engine
-    raise ValueError(f"unknown player '{name}': use level1..level6, random or greedy")
+    raise UsageError(f"unknown player '{name}': use level1..level6, random or greedy")
 
 
 @dataclass
@@ -121,6 +123,10 @@ def match(a: str, b: str, games: int = 40, time_ms: int = 1000, rules: str = "",
           seed: int = 1, report: Callable[[str], None] = print) -> MatchResult:
     """Play ``games`` games (an even number: each opening twice, colours swapped) of ``a``
     against ``b`` and return ``a``'s result."""
+    if games < 1:
+        raise UsageError(f"a match needs at least one game, not {games}")
+    if time_ms < 1:
+        raise UsageError(f"the time a move must be at least 1 ms, not {time_ms}")
     ruleset = RuleSet.parse(rules)
     result = MatchResult()
     for i, line in enumerate(openings((games + 1) // 2, ruleset, seed)):

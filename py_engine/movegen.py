@@ -18,8 +18,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
+from .errors import IllegalMoveError
+
 from .gaits import escape_reach, open_reach, reach_mask, walk_table, walk_tree
-from .position import ZOBRIST, ZOBRIST_ORANGE, Position, side_of
+from .position import MAX_MOVE_NUMBER, ZOBRIST, ZOBRIST_ORANGE, Position, side_of
 from .rules import BLACK, ORANGE, SIDES, RuleSet
 from .squares import SIZE, squares_of
 
@@ -53,10 +55,6 @@ class Move(NamedTuple):
 PASS = Move(-1, -1)
 # Every plain move, made once: move generation hands these out rather than building new ones.
 MOVES = tuple(tuple(Move(f, t) for t in range(SIZE * SIZE)) for f in range(SIZE * SIZE))
-
-
-class IllegalMoveError(ValueError):
-    """A move that the rules do not allow in the position."""
 
 
 @dataclass(frozen=True)
@@ -391,7 +389,8 @@ class Referee:
         else:
             counter = 0
         after = pos.changed(tuple(board), them, escapes, counter,
-                            pos.move_number + (1 if us == ORANGE else 0), removed, added)
+                            min(pos.move_number + (1 if us == ORANGE else 0), MAX_MOVE_NUMBER),
+                            removed, added)
         return Ply(after, played, captured, escaped, result)
 
     def _is_escape(self, pos: Position, t: int) -> bool:

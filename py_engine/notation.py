@@ -7,7 +7,7 @@ optional duel outcome ``/a`` (attacker won) or ``/d`` (defender won).
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Optional, Sequence
+from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
 from .movegen import PASS, Move
 from .position import Position
@@ -29,18 +29,21 @@ def move_text(pos: Position, move: Move, style: str = "algebraic") -> str:
     return f"{name(move.frm)}{sep}{name(move.to)}" + (f"/{move.outcome}" if move.outcome else "")
 
 
-def line_text(rules: RuleSet, pos: Position, moves: Sequence[Move]) -> List[str]:
-    """A line of moves (an engine's principal variation) as algebraic text, each played on the
-    position the one before leaves (duels taken as won by the attacker), up to a move that ends
-    the game."""
-    texts = []
+def walk_line(rules: RuleSet, pos: Position, moves: Sequence[Move]) -> Iterator[Tuple[Position, Move]]:
+    """Each move of a line (an engine's principal variation) with the position it is played on,
+    each played on the position the one before leaves (duels taken as won by the attacker), up
+    to a move that ends the game."""
     for move in moves:
-        texts.append(move_text(pos, move))
+        yield pos, move
         step = rules.referee.play(pos, move, "a")
         if step.result:
-            break
+            return
         pos = step.position
-    return texts
+
+
+def line_text(rules: RuleSet, pos: Position, moves: Sequence[Move]) -> List[str]:
+    """A line of moves as algebraic text (see :func:`walk_line`)."""
+    return [move_text(before, move) for before, move in walk_line(rules, pos, moves)]
 
 
 def parse_move(text: str, pos: Position) -> Move:

@@ -9,8 +9,10 @@ from __future__ import annotations
 import random
 from typing import Iterator, List, Optional, Tuple
 
+from .errors import PositionError
+
 from .rules import BLACK, ORANGE
-from .squares import SIZE, SQUARES, NotationError, square
+from .squares import SIZE, SQUARES, square
 
 LETTERS = "NWATDFCP"
 # At most as many of each piece as a side starts with: Panthans never promote.
@@ -18,15 +20,14 @@ MAXIMUM = {"N": 8, "W": 2, "A": 2, "T": 2, "D": 2, "F": 2, "C": 1, "P": 1}
 
 DIAMETRAL = "wadfpcfdaw/tnnnnnnnnt/10/10/10/10/10/10/TNNNNNNNNT/WADFCPFDAW"
 FACING = "wadfcpfdaw/tnnnnnnnnt/10/10/10/10/10/10/TNNNNNNNNT/WADFCPFDAW"
+# Move numbers stop growing here: a position string must always read back, and no real game
+# comes near it.
+MAX_MOVE_NUMBER = 10 ** 6
 
 _rng = random.Random(0x1E7A4)
 # Zobrist keys: one per (piece letter, square), one for Orange to move.
 ZOBRIST = {p: tuple(_rng.getrandbits(64) for _ in SQUARES) for p in LETTERS + LETTERS.lower()}
 ZOBRIST_ORANGE = _rng.getrandbits(64)
-
-
-class PositionError(NotationError):
-    """A position string that cannot be read, or a position that cannot arise in Jetan."""
 
 
 def side_of(piece: str) -> int:
@@ -92,7 +93,7 @@ class Position:
         if esc not in ("Ee", "E", "e", "-"):
             raise PositionError(f"escapes must be 'Ee', 'E', 'e' or '-', not '{esc}'")
         counter = _number(fields[3] if len(fields) > 3 else "0", "three-piece counter", 0, 10)
-        move_number = _number(fields[4] if len(fields) > 4 else "1", "move number", 1, 10 ** 6)
+        move_number = _number(fields[4] if len(fields) > 4 else "1", "move number", 1, MAX_MOVE_NUMBER)
         return cls(board, BLACK if side_text == "b" else ORANGE, ("E" in esc, "e" in esc),
                    counter, move_number)
 

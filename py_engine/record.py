@@ -22,6 +22,8 @@ from __future__ import annotations
 import re
 from typing import Dict, List, Optional, Tuple
 
+from .errors import RecordError
+
 from .game import Game, start_position
 from .movegen import IllegalMoveError
 from .notation import descriptive_piece, descriptive_square, file_names, move_text, parse_move
@@ -31,10 +33,6 @@ from .squares import NotationError
 
 _HEADER = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
 MARKS = {"princess": "P", "chief": "C"}
-
-
-class RecordError(NotationError):
-    """A game record that cannot be read, or whose moves are not legal."""
 
 
 def mark(game: Game) -> str:

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Dict, Tuple
 
+from .errors import RulesError
+
 from .gaits import ESCAPE_WALKS, INTERPRETATIONS, Gait
 
 BLACK, ORANGE = 0, 1
@@ -46,10 +48,6 @@ PIECE_OPTION = {"N": "panthan", "W": "warrior", "A": "padwar", "T": "thoat", "D"
                 "F": "flier", "C": "chief", "P": "princess"}
 # Feathers (RULES.md); the jumping "wild" Thoat is worth three. Chief and Princess have none.
 FEATHERS = {"N": 1, "W": 2, "A": 2, "T": 2, "D": 3, "F": 3}
-
-
-class RulesError(ValueError):
-    """A rule-set string that names an unknown option or value."""
 
 
 @dataclass(frozen=True)

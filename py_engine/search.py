@@ -23,6 +23,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
+from .errors import IllegalMoveError, UsageError
 from .gaits import ANY, counted, reach_mask, walk_table
 from .movegen import PASS, Move, Referee
 from .position import Position
@@ -212,11 +213,13 @@ class Searcher:
     def iterate(self, pos: Position, history: Sequence[int] = (), *, max_depth: int = 64,
                 time_ms: Optional[int] = None, noise: int = 0) -> Iterator[Info]:
         """Search ``pos`` (``history``: repetition keys of the earlier positions) ever deeper,
-        yielding after each finished depth. With ``noise``, root moves get a random bonus of up
+        yielding after each finished depth (``time_ms`` ``None``: no deadline). With ``noise``, root moves get a random bonus of up
         to that many centi-feathers (for the weaker levels)."""
         start = time.perf_counter()
         self.root_side = pos.side
-        self.deadline = start + time_ms / 1000 if time_ms else float("inf")
+        if time_ms is not None and time_ms < 1:
+            raise UsageError(f"the time to think must be at least 1 ms, not {time_ms}")
+        self.deadline = start + time_ms / 1000 if time_ms is not None else float("inf")
         self.nodes = 0
         self.killers.clear()
         self.history.clear()
@@ -569,7 +572,7 @@ class Searcher:
 def level_settings(level: int) -> Tuple[Optional[int], int]:
     """(depth limit, root noise) for a level 1-6: see :data:`LEVELS`."""
     if level not in LEVELS:
-        raise ValueError(f"level must be 1 to 6, not {level}")
+        raise UsageError(f"level must be 1 to 6, not {level}")
     return LEVELS[level]
 
 
@@ -581,5 +584,5 @@ def best_move(game, time_ms: Optional[int] = 1000, depth: Optional[int] = None,
     move = searcher.best_move(game.position, game.keys()[:-1], time_ms=time_ms,
                               depth=depth or level_depth, noise=noise)
     if move is None:
-        raise ValueError("there is no legal move")
+        raise IllegalMoveError("there is no legal move")
     return move

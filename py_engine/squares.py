@@ -5,13 +5,11 @@ from zero, files a–j west to east, ranks 1–10 south (Black) to north (Orange
 """
 from __future__ import annotations
 
+from .errors import NotationError
+
 SIZE = 10
 SQUARES = range(SIZE * SIZE)
 FILES = "abcdefghij"
-
-
-class NotationError(ValueError):
-    """Text that is not valid Jetan notation (a square, a move, a position, a record)."""
 
 
 def square(file: int, rank: int) -> int:

@@ -67,3 +67,30 @@ def test_bestmove_gives_a_legal_move():
     assert out.returncode == 0
     legal = run("moves", START).stdout.split()
     assert out.stdout.strip() in legal
+
+
+@pytest.mark.parametrize("args, message", [
+    (("perft", "start", "1000"), "error: perft depth must be 0 to 20, not 1000"),
+    (("perft", "--divide", "start", "21"), "error: perft depth must be 0 to 20, not 21"),
+    (("perft", "start", "-1"), "error: argument depth: -1 is less than 0"),
+    (("perft", "start", "x"), "error: argument depth: 'x' is not a whole number"),
+    (("bestmove", "--time-ms", "0", "start"), "error: argument --time-ms: 0 is less than 1"),
+    (("analyse", "--time-ms", "-3", "start"), "error: argument --time-ms: -3 is less than 1"),
+    (("match", "level1", "level2", "--games", "0"), "error: argument --games: 0 is less than 1"),
+    (("bestmove", "--level", "9", "start"), "error: level must be 1 to 6, not 9"),
+    (("bogus",), "error: argument command: invalid choice: 'bogus'"),
+    (("moves",), "error: the following arguments are required: position"),
+])
+def test_usage_errors_are_one_line_and_exit_2(args, message):
+    out = run(*args)
+    assert out.returncode == 2 and out.stdout == ""
+    assert len(out.stderr.splitlines()) == 1 and out.stderr.startswith(message), out.stderr
+
+
+def test_move_numbers_stop_where_positions_still_read_back():
+    last = "wadfpcfdaw/tnnnnnnnnt/10/10/10/10/10/10/TNNNNNNNNT/WADFCPFDAW o Ee 0 1000000"
+    out = run("replay", "--position", last, "g10-d7", "d2-d3")
+    assert out.returncode == 0, out.stderr
+    final = out.stdout.splitlines()[0]
+    assert final.endswith(" 1000000")
+    assert run("moves", final).returncode == 0

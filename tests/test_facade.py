@@ -1,9 +1,12 @@
-"""The JSON facade the browser worker calls: every operation, and its errors."""
+"""The JSON facade the browser worker calls: every operation, its errors, and hostile input."""
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from py_engine import facade
+from tests.test_game import STALEMATE
 
 BOOK = ["g10-d7", "d2-d3", "d7-g4", "d1xg4/a"]
 MANATOR = "setup=facing,first=orange,duel=even"
@@ -13,8 +16,14 @@ def call(**req):
     return json.loads(facade.handle_json(json.dumps(req)))
 
 
+def error(**req):
+    reply = call(**req)
+    assert reply["ok"] is False and not reply.get("internal"), reply
+    return reply["error"]
+
+
 def test_new_game_state():
-    r = call(op="new", rules="", start="start", moves=[])
+    r = call(op="state", rules="", start="start", moves=[])
     assert r["ok"]
     s = r["state"]
     assert s["turn"] == "black" and s["result"] is None
@@ -29,11 +38,20 @@ def test_play_and_history():
     r = call(op="play", rules=MANATOR, start="start", moves=BOOK[:3], move="D1xG4/a")
     assert r["ok"], r
     s = r["state"]
-    assert r["played"] == "d1xg4/a"
+    assert r["played"] == {"text": "d1xg4/a", "from": "d1", "to": "g4", "capture": True,
+                           "outcome": "a"}
     assert [m["text"] for m in s["moves"]] == BOOK
-    assert s["moves"][3]["descriptive"] == "Chief's Odwar takes Princess' Odwar" or \
-        s["moves"][3]["descriptive"] == "Chief's Flier takes Princess' Flier"
+    assert [(m["from"], m["to"]) for m in s["moves"]][:2] == [("g10", "d7"), ("d2", "d3")]
+    assert s["moves"][3]["descriptive"] == "Chief's Flier takes Princess' Flier"
     assert s["captured"]["orange"] == ["F"] and s["wagers"]["smith"] == [4, 0]
+
+
+def test_the_session_takes_back_and_replays_only_what_differs():
+    assert call(op="state", moves=["d2-d3", "g9-g8", "e2-e3"])["ok"]
+    back = call(op="state", moves=["d2-d3"])["state"]
+    assert [m["text"] for m in back["moves"]] == ["d2-d3"] and back["turn"] == "orange"
+    other = call(op="state", moves=["e2-e3"])
+    assert other["ok"] and other["state"]["moves"][0]["to"] == "e3"
 
 
 def test_threatened_princess_is_reported():
@@ -42,66 +60,181 @@ def test_threatened_princess_is_reported():
 
 
 def test_errors_are_messages():
-    assert call(op="fly")["error"] == "unknown operation 'fly'"
-    assert "not a value of thoat" in call(op="new", rules="thoat=flying")["error"]
-    bad = call(op="state", moves=["d2-d3", "d2-d4"])
-    assert not bad["ok"] and bad["error"].startswith("move 2 (d2-d4)")
-    assert "illegal move" in call(op="play", moves=[], move="d2-d5")["error"]
-    assert "placement" in call(op="check", start="nonsense")["error"]
-    assert json.loads(facade.handle_json("{nope"))["error"].startswith("request is not JSON")
-    assert json.loads(facade.handle_json("[1]"))["error"] == "request must be a JSON object"
+    assert error(op="fly") == "unknown operation 'fly'"
+    assert error() == "unknown operation null"
+    assert "not a value of thoat" in error(op="state", rules="thoat=flying")
+    assert error(op="state", moves=["d2-d3", "d2-d4"]).startswith("move 2 (d2-d4)")
+    assert "illegal move" in error(op="play", moves=[], move="d2-d5")
+    assert "placement" in error(op="check", start="nonsense")
+    assert json.loads(facade.handle_json("{nope"))["error"].startswith("the request is not JSON")
+    assert json.loads(facade.handle_json("[1]"))["error"] == "a request must be a JSON object"
 
 
 def test_game_over_reply():
     moves = ["g10-d7", "d2-d3", "d7-g4", "d1xg4/d", "g4xf1"]
     s = call(op="state", rules=MANATOR, moves=moves)["state"]
     assert s["result"]["winner"] == "orange" and s["legal"] == {}
-    assert "game is over" in call(op="best", rules=MANATOR, moves=moves)["error"]
+    assert "game is over" in error(op="best", rules=MANATOR, moves=moves)
 
 
-def test_record_round_trip():
-    s = call(op="state", rules=MANATOR, moves=BOOK)["state"]
+def test_record_round_trip_keeps_headers():
+    s = call(op="state", rules=MANATOR, moves=BOOK, headers={"Event": "Manator"})["state"]
+    assert '[Event "Manator"]' in s["record"]
     r = call(op="record", text=s["record"])
-    assert r["ok"] and r["game"] == {"rules": MANATOR, "start": "start", "moves": BOOK}
-    assert "move 'd2-d5'" in call(op="record", text="1. d2-d5")["error"]
+    assert r["ok"] and r["game"] == {"rules": MANATOR, "start": "start", "moves": BOOK,
+                                     "resigned": None, "headers": {"Event": "Manator"}}
+    assert '[Event "Manator"]' in r["state"]["record"]
+    assert "move 'd2-d5'" in error(op="record", text="1. d2-d5")
+
+
+def test_a_resigned_record_says_who_resigned():
+    s = call(op="state", moves=["d2-d3"], resigned="orange")["state"]
+    assert call(op="record", text=s["record"])["game"]["resigned"] == "orange"
 
 
 def test_check_rules_and_reach():
     assert call(op="check", rules="thoat=wild", start="start") == \
         {"ok": True, "rules": "thoat=wild", "start": "start"}
-    assert "Orange has no Chief" in call(op="check", start="p9/10/10/10/10/10/10/10/10/C8P")["error"]
+    assert "Orange has no Chief" in error(op="check", start="p9/10/10/10/10/10/10/10/10/C8P")
     info = call(op="rules")
     assert info["presets"]["manator"]["rules"].startswith("setup=facing")
     assert info["options"]["thoat"] == ["chained", "free", "wild"]
     assert len(call(op="reach", piece="C")["to"]) == 48
     assert len(call(op="reach", piece="T", rules="thoat=wild")["to"]) == 12
-    assert "unknown piece" in call(op="reach", piece="Z")["error"]
+    assert "piece must be one of" in error(op="reach", piece="Z")
+    assert error(op="reach", side="white") == \
+        "side must be one of black, orange, not 'white'"
 
 
-def test_best_hint_and_analysis():
-    best = call(op="best", moves=[], level=1, time_ms=300, seed=1)
-    assert best["ok"] and best["best"]["move"] in {
-        d_from + ("-" if not d["capture"] else "x") + d["to"]
-        for d_from, ds in call(op="new")["state"]["legal"].items() for d in ds}
-    assert call(op="hint", moves=[], time_ms=200)["best"]["depth"] >= 1
-    assert call(op="analyse_start", moves=[], time_ms=2000, max_depth=2)["started"]
-    first = call(op="analyse_step")
+def test_best_and_the_search_protocol():
+    legal = call(op="state")["state"]["legal"]
+    best = call(op="best", moves=[], level=1, time_ms=300, seed=1)["best"]
+    assert best["move"]["to"] in {d["to"] for d in legal[best["move"]["from"]]}
+    assert best["pv"][0] == best["move"]
+    assert call(op="search_start", moves=[], time_ms=2000, max_depth=2)["started"]
+    call(op="state", moves=["d2-d3"])            # the session's game moving on changes nothing
+    first = call(op="search_step")
     assert first["done"] is False and first["info"]["depth"] == 1
-    call(op="analyse_step")
-    assert call(op="analyse_step")["done"] is True
-    assert "no analysis" in call(op="analyse_step")["error"]
-    assert call(op="analyse_stop")["stopped"]
+    assert first["info"]["move"]["from"] in legal
+    call(op="search_step")
+    assert call(op="search_step")["done"] is True
+    assert "no search" in error(op="search_step")
+    assert call(op="search_stop")["stopped"]
+
+
+def test_a_pass_is_a_move_with_no_squares():
+    # Black has no move: under stalemate=pass the engine's best (and only) move is the pass.
+    r = call(op="best", rules="stalemate=pass", start=STALEMATE, time_ms=100)
+    assert r["ok"], r
+    assert r["best"]["move"] == {"text": "pass", "from": None, "to": None, "capture": False,
+                                 "outcome": ""}
 
 
 @pytest.mark.parametrize("level", [1, 6])
 def test_levels(level):
     r = call(op="best", moves=["d2-d3"], level=level, time_ms=200)
-    assert r["ok"] and r["best"]["move"]
-    assert "level must be 1 to 6" in call(op="best", level=9)["error"]
+    assert r["ok"] and r["best"]["move"]["text"]
+    assert error(op="best", level=9) == "level must be from 1 to 6, not 9"
 
 
 def test_resignation_travels_with_the_game():
     s = call(op="state", moves=["d2-d3"], resigned="orange")["state"]
     assert s["result"]["text"] == "black wins" and "Orange resigned" in s["result"]["explanation"]
     assert call(op="state", moves=["d2-d3"])["state"]["result"] is None   # not sticky
-    assert "resigned must be" in call(op="state", resigned="white")["error"]
+    assert "resigned must be one of" in error(op="state", resigned="white")
+
+
+# ---- hostile input (each a defect class of issue 13) ------------------------------------------
+
+@pytest.mark.parametrize("req, message", [
+    ({"op": ["state"]}, "unknown operation a list"),
+    ({"op": {"a": 1}}, "unknown operation an object"),
+    ({"op": 7}, "unknown operation 7"),
+    ({"op": "state", "moves": 5}, "moves must be a list of move texts"),
+    ({"op": "state", "moves": True}, "moves must be a list of move texts"),
+    ({"op": "state", "moves": "d2-d3"}, "moves must be a list of move texts"),
+    ({"op": "state", "moves": [1]}, "move 1 (1) is not a move"),
+    ({"op": "state", "rules": 3}, "rules must be text"),
+    ({"op": "state", "start": ["x"]}, "start must be text"),
+    ({"op": "best", "level": "x"}, "level must be a whole number from 1 to 6"),
+    ({"op": "best", "level": [6]}, "level must be a whole number from 1 to 6"),
+    ({"op": "best", "level": True}, "level must be a whole number from 1 to 6"),
+    ({"op": "best", "time_ms": 0}, "time_ms must be from 1 to 600000, not 0"),
+    ({"op": "best", "time_ms": -5}, "time_ms must be from 1 to 600000, not -5"),
+    ({"op": "best", "time_ms": 1.5}, "time_ms must be a whole number from 1 to 600000"),
+    ({"op": "best", "time_ms": {"a": 1}}, "time_ms must be a whole number from 1 to 600000"),
+    ({"op": "best", "max_depth": [2]}, "max_depth must be a whole number from 1 to 64"),
+    ({"op": "best", "seed": [1]}, "seed must be a whole number"),
+    ({"op": "state", "resigned": 1}, "resigned must be one of black, orange, not 1"),
+    ({"op": "state", "headers": {"Event": 5}}, "header 'Event' must be a word"),
+    ({"op": "record", "text": None}, "the record is empty"),
+    ({"op": "record", "text": " \n"}, "the record is empty"),
+])
+def test_wrong_fields_are_answered_in_words(req, message):
+    reply = facade.handle(req)
+    assert reply["ok"] is False and not reply.get("internal"), reply
+    assert reply["error"].startswith(message) or message in reply["error"], reply["error"]
+
+
+def test_infinity_and_huge_numbers_are_refused():
+    assert "time_ms must be a whole number" in facade.handle({"op": "best", "time_ms": float("inf")})["error"]
+    assert "time_ms must be a whole number" in facade.handle({"op": "best", "time_ms": float("nan")})["error"]
+    huge = '{"op": "best", "time_ms": ' + "9" * 5000 + "}"
+    assert json.loads(facade.handle_json(huge))["error"] == "the request holds a number too large to read"
+    big = facade.handle({"op": "best", "time_ms": 10 ** 5000})["error"]
+    assert big == "time_ms must be from 1 to 600000, not a huge number"
+
+
+def test_deep_nesting_is_refused():
+    deep = "[" * 100_000 + "]" * 100_000
+    assert json.loads(facade.handle_json(deep))["error"] == "the request is nested too deeply"
+    nested: list = []
+    for _ in range(50):
+        nested = [nested]
+    assert not facade.handle({"op": "state", "moves": nested})["ok"]
+
+
+def test_long_inputs_are_not_echoed():
+    reply = facade.handle({"op": "play", "move": "d" * 100_000})
+    assert reply["error"] == "move is too long (100,000 characters; at most 24)"
+    reply = facade.handle({"op": "state", "rules": "thoat=" + "x" * 900})
+    assert not reply["ok"] and len(reply["error"]) <= facade.MAX_MESSAGE
+    assert "too long" in facade.handle({"op": "state", "moves": ["d2-d3"] * 20_001})["error"]
+
+
+def test_an_internal_error_is_reported_with_an_id(monkeypatch, capsys):
+    def broken(req):
+        raise KeyError("oops")
+    monkeypatch.setitem(facade.OPS, "rules", broken)
+    reply = facade.handle({"op": "rules"})
+    assert reply["ok"] is False and reply["internal"] is True and len(reply["id"]) == 8
+    assert reply["error"] == f"the engine failed on this request (internal error {reply['id']})"
+    assert "KeyError" not in reply["error"]
+    assert f"internal error {reply['id']}" in capsys.readouterr().err
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12)
+fields = st.sampled_from(["rules", "start", "moves", "move", "level", "time_ms", "max_depth",
+                          "seed", "resigned", "text", "piece", "side", "headers"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(op=st.sampled_from(sorted(facade.OPS) + ["nope"]) | json_values,
+       req=st.dictionaries(fields, json_values, max_size=4))
+def test_the_facade_never_raises_nor_leaks(op, req):
+    if op == "best" or op == "search_start":
+        req["time_ms"] = 20             # keep searches short; other fields stay arbitrary
+    reply = facade.handle({**req, "op": op})
+    assert isinstance(reply, dict) and isinstance(reply["ok"], bool)
+    if not reply["ok"]:
+        assert not reply.get("internal"), reply
+        text = reply["error"]
+        assert len(text) <= facade.MAX_MESSAGE
+        for leak in ("Traceback", "invalid literal", "tuple.index", "object has no attribute",
+                     "not subscriptable", "NoneType", "unhashable", "'int'", "'dict'"):
+            assert leak not in text, text
+    json.dumps(reply)
+    facade.handle({"op": "search_stop"})

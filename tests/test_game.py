@@ -2,7 +2,8 @@
 import pytest
 
 from py_engine import BLACK, ORANGE, Game, IllegalMoveError, Move, PASS, Position
-from py_engine.game import SCORING, start_position
+from py_engine.errors import UsageError
+from py_engine.game import SCORING, perft, start_position
 from py_engine.squares import parse_square as sq
 
 THOAT_SHUFFLE = ["a2-b4", "j9-i7", "b4-a2", "i7-j9"]
@@ -244,3 +245,19 @@ class TestDuels:
         g = Game("duel=even")
         with pytest.raises(IllegalMoveError, match="only a capture"):
             g.play("d2-d3/a")
+
+
+def test_repetition_keys_follow_play_undo_and_redo():
+    g = Game("repetition=draw")
+    for move in ["d2-d3", "g9-g8", "e2-e3", "g8-g7"]:
+        g.play(move)
+    g.undo()
+    g.undo()
+    g.redo()
+    assert g.keys() == [g.start.key] + [ply.position.key for ply in g.plies]
+    assert g.recent_keys() == g.keys()[:-1]
+
+
+def test_perft_depth_is_bounded():
+    with pytest.raises(UsageError, match="perft depth must be 0 to 20"):
+        perft("", Game().position, 1000)

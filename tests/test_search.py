@@ -6,6 +6,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from py_engine import Game, Move
 from py_engine.bench import MIDDLEGAMES
+from py_engine.errors import UsageError
+from py_engine.rules import RuleSet
 from py_engine.search import CONTEMPT, MATE, WON, Searcher, Timeout, best_move, level_settings
 from py_engine.squares import parse_square as sq
 from tests.helpers import random_position, random_rules
@@ -193,3 +195,8 @@ def test_never_returns_an_illegal_move(seed):
         return
     move = Searcher(rules, seed=seed).best_move(pos, depth=2)
     assert move in game.legal_moves
+
+
+def test_time_must_be_at_least_a_millisecond():
+    with pytest.raises(UsageError, match="at least 1 ms"):
+        next(Searcher(RuleSet()).iterate(Game().position, time_ms=0))

@@ -1,4 +1,5 @@
-"""web/js/share.js (URL fragments and saved data), run under Node: no DOM needed."""
+"""web/js/share.js (URL fragments) and web/js/storage.js (saved data), run under Node: no DOM
+needed; storage.js gets a stand-in for localStorage that can be made full."""
 import json
 import shutil
 import subprocess
@@ -8,39 +9,129 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
-SCRIPT = """
-import { encodeGame, decodeGame, checkSaved } from "./web/js/share.js";
+
+def node(script: str):
+    if not shutil.which("node"):
+        pytest.fail("Node.js is needed")
+    run = subprocess.run(["node", "--input-type=module", "-e", script], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
+
+
+SHARE = """
+import { encodeGame, decodeGame } from "./web/js/share.js";
 const out = {};
 const game = { rules: "thoat=wild,black.chief=FWC", start: "c3p5/10/10/10/10/10/10/n9/4N5/C3P5 b - 0 1",
                moves: ["e2-e3", "a3-a2", "E3xE4/a"] };
 out.roundTrip = decodeGame(encodeGame(game));
 out.empty = encodeGame({ rules: "", start: "start", moves: [] });
+out.none = decodeGame("");
 out.defaults = decodeGame("#moves=d2-d3");
-for (const bad of ["#moves=d2-d3,zz", "#colour=red", "#moves=d2-d3/q"]) {
+out.rulesOnly = decodeGame("#rules=thoat%3Dwild");
+for (const bad of JSON.parse(process.argv[1] || "[]").concat(BAD)) {
   try { decodeGame(bad); out[bad] = "accepted"; } catch (e) { out[bad] = e.message; }
 }
-for (const [name, bad] of [["notObject", 3], ["badMoves", { game: { rules: "", start: "start", moves: [1] } }]]) {
-  try { checkSaved(bad); out[name] = "accepted"; } catch (e) { out[name] = e.message; }
+console.log(JSON.stringify(out));
+"""
+
+TRUNCATED = ["#moves=", "#rules=", "#start=", "#moves", "#&", "#moves=,,,", "#start=start",
+             "#moves=%20"]
+
+
+def test_share_round_trips_and_rejects_mangled_links():
+    bad = TRUNCATED + ["#moves=d2-d3,zz", "#colour=red", "#moves=d2-d3/q", "#moves=a&moves=b",
+                       "#__proto__=1", "#moves=" + ",".join(["d2-d3"] * 20001)]
+    out = node(SHARE.replace("BAD", json.dumps(bad)))
+    assert out["roundTrip"] == {"rules": "thoat=wild,black.chief=FWC",
+                                "start": "c3p5/10/10/10/10/10/10/n9/4N5/C3P5 b - 0 1",
+                                "moves": ["e2-e3", "a3-a2", "E3xE4/a"]}
+    assert out["empty"] == "" and out["none"] is None
+    assert out["defaults"] == {"rules": "", "start": "start", "moves": ["d2-d3"]}
+    assert out["rulesOnly"] == {"rules": "thoat=wild", "start": "start", "moves": []}
+    for link in TRUNCATED:
+        assert out[link] == "the link holds no game (it may have been cut off)", link
+    assert "move 2" in out["#moves=d2-d3,zz"]
+    assert "unknown part 'colour'" in out["#colour=red"]
+    assert "unknown part '__proto__'" in out["#__proto__=1"]
+    assert "is not a move" in out["#moves=d2-d3/q"]
+    assert out["#moves=a&moves=b"] == "the link names 'moves' twice"
+    assert "more than 20000 moves" in out["#moves=" + ",".join(["d2-d3"] * 20001)]
+
+
+STORAGE = """
+import { KEYS, checkSettings, readSaved, writeSaved, remember, recentGames } from "./web/js/storage.js";
+class Store {
+  constructor(limit = Infinity, deny = "") { this.items = new Map(); this.limit = limit; this.deny = deny; }
+  getItem(k) { return this.items.has(k) ? this.items.get(k) : null; }
+  setItem(k, v) {
+    if (k === this.deny) throw new Error("denied");
+    let used = v.length;
+    for (const [key, val] of this.items) if (key !== k) used += val.length;
+    if (used > this.limit) { const e = new Error("full"); e.name = "QuotaExceededError"; throw e; }
+    this.items.set(k, String(v));
+  }
+  removeItem(k) { this.items.delete(k); }
 }
-out.good = Boolean(checkSaved({ game: { rules: "", start: "start", moves: ["d2-d3"] }, settings: {} }));
+const out = {};
+const game = { rules: "", start: "start", moves: ["d2-d3"], resigned: null, headers: { Event: "x" } };
+const settings = { players: { black: "human", orange: "engine" }, level: 2, timeMs: 1000,
+                   flipped: true, notation: "technical", scoring: "burgess" };
+let s = new Store();
+s.setItem(KEYS.saved, JSON.stringify({ version: 1, game, settings, position: "p" }));
+out.good = readSaved(s);
+for (const [name, bad] of [["playersNull", { players: null }], ["proto", { scoring: "__proto__" }],
+                           ["toString", { scoring: "toString", level: 0, timeMs: "x", flipped: 1 }],
+                           ["notObject", 5]]) {
+  out[name] = checkSettings(bad);
+}
+s = new Store();
+s.setItem(KEYS.saved, JSON.stringify({ game: { rules: "", start: "start", moves: [1] }, settings }));
+out.badMoves = readSaved(s);
+out.badMovesDamaged = s.getItem(KEYS.damaged) !== null;
+// A 3 MB unreadable save with room for only one copy: moved aside, not lost.
+const huge = "x".repeat(3000000);
+s = new Store(3500000);
+s.setItem(KEYS.saved, huge);
+out.huge = readSaved(s).problems;
+out.hugeKept = s.getItem(KEYS.damaged) === huge;
+out.hugeWrite = writeSaved(s, { game });
+// Not even a move works: it stays where it was, and nothing overwrites it.
+s = new Store(Infinity, KEYS.damaged);
+s.setItem(KEYS.saved, huge.slice(0, 2999999));
+out.stuck = readSaved(s).problems;
+out.stuckWrite = writeSaved(s, { game });
+out.stuckKept = s.getItem(KEYS.saved).length;
+// Full storage: reported, not thrown.
+s = new Store(10);
+out.full = writeSaved(s, { game });
+s = new Store();
+remember(s, game, 1);
+remember(s, { ...game, moves: [] }, 2);
+remember(s, { ...game, moves: ["e2-e3"] }, 3);
+remember(s, game, 4);
+out.recent = recentGames(s).map((e) => [e.game.moves.join(), e.saved]);
+s.setItem(KEYS.recent, "[{\\"game\\": 5}, 7]");
+out.recentDamaged = recentGames(s);
 console.log(JSON.stringify(out));
 """
 
 
-def test_share_round_trips_and_rejects_mangled_links():
-    if not shutil.which("node"):
-        pytest.fail("Node.js is needed")
-    run = subprocess.run(["node", "--input-type=module", "-e", SCRIPT], cwd=ROOT,
-                         capture_output=True, text=True, timeout=60)
-    assert run.returncode == 0, run.stderr
-    out = json.loads(run.stdout)
-    assert out["roundTrip"] == {"rules": "thoat=wild,black.chief=FWC",
-                                "start": "c3p5/10/10/10/10/10/10/n9/4N5/C3P5 b - 0 1",
-                                "moves": ["e2-e3", "a3-a2", "E3xE4/a"]}
-    assert out["empty"] == ""
-    assert out["defaults"] == {"rules": "", "start": "start", "moves": ["d2-d3"]}
-    assert "move 2" in out["#moves=d2-d3,zz"]
-    assert "unknown part 'colour'" in out["#colour=red"]
-    assert "is not a move" in out["#moves=d2-d3/q"]
-    assert "not an object" in out["notObject"] and "damaged" in out["badMoves"]
-    assert out["good"] is True
+def test_saved_data_is_checked_field_by_field_and_never_lost():
+    out = node(STORAGE)
+    assert out["good"]["game"]["moves"] == ["d2-d3"] and out["good"]["settings"]["level"] == 2
+    assert out["good"]["game"]["headers"] == {"Event": "x"} and out["good"]["problems"] == []
+    assert out["playersNull"]["rejected"] == ["players"]
+    assert out["playersNull"]["settings"]["players"] == {"black": "human", "orange": "engine"}
+    assert out["proto"]["rejected"] == ["scoring"] and out["proto"]["settings"]["scoring"] == "smith"
+    assert out["toString"]["rejected"] == ["level", "timeMs", "flipped", "scoring"]
+    assert out["notObject"]["rejected"] == ["all settings"]
+    assert out["badMoves"]["game"] is None and out["badMovesDamaged"]
+    assert out["badMoves"]["settings"]["notation"] == "technical"      # the settings survive
+    assert "moves are damaged" in out["badMoves"]["problems"][0]
+    assert out["hugeKept"] and "a copy is kept" in out["huge"][0] and out["hugeWrite"] == ""
+    assert "left as it was" in out["stuck"][0]
+    assert "not overwritten" in out["stuckWrite"] and out["stuckKept"] == 2999999
+    assert "storage is full" in out["full"]
+    assert out["recent"] == [["d2-d3", 4], ["e2-e3", 3]]
+    assert out["recentDamaged"] == []

@@ -1,78 +1,85 @@
 // The page controller: owns the game (rules, start, moves), asks the engine about everything the
 // rules decide, and keeps the board, panels, saved game and URL in step.
+//
+// Nothing the user had is lost: every change of game goes through switchGame(), which first
+// keeps the game being replaced among the recent games; every engine reply is checked against
+// the game it was asked about (ask()); a move waits for its reply before another can be made.
 import { BoardView, placementBoard, squareIndex, squareName } from "./board.js";
 import { Engine } from "./engine.js";
 import { drawPiece } from "./pieces.js";
-import { ShareError, checkSaved, decodeGame, encodeGame } from "./share.js";
+import { decodeGame, encodeGame } from "./share.js";
+import { newGame as emptyGame, readSaved, recentGames, remember, writeSaved } from "./storage.js";
 
-const STORAGE_KEY = "jetan.saved";
 const START = "wadfpcfdaw/tnnnnnnnnt/10/10/10/10/10/10/TNNNNNNNNT/WADFCPFDAW b Ee 0 1";
 const $ = (id) => document.getElementById(id);
+const GAIT_PIECES = { panthan: "N", warrior: "W", padwar: "A", thoat: "T", dwar: "D", flier: "F", chief: "C", princess: "P" };
 
 const app = {
-  game: { rules: "", start: "start", moves: [], resigned: null },
-  settings: { players: { black: "human", orange: "engine" }, level: 3, timeMs: 2000, flipped: false,
-              notation: "algebraic", scoring: "smith" },
+  game: emptyGame(),
+  settings: null,        // see storage.defaultSettings()
   view: null,            // the engine's last state of the game
   selected: null,        // selected square (index)
   reviewing: null,       // ply index shown while reviewing, or null for the live position
   thinking: false,
+  pending: false,        // a move of the player's is on its way to the engine
   epoch: 0,              // bumped whenever another game replaces the current one
   analysing: false,
   hint: null,
   rulesInfo: null,
+  link: null,            // a game from the URL, waiting for the engine
 };
 
 const board = new BoardView($("board"), { onPress: pressSquare, onDrop: dropPiece });
 const engine = new Engine({ onStatus: engineStatus });
+window.jetan = { engine };   // for the console and the browser tests
 
 // ---- start-up ----------------------------------------------------------------------------
 
 function restore() {
-  let saved = null;
-  const raw = localStorage.getItem(STORAGE_KEY);
-  if (raw) {
-    try {
-      saved = checkSaved(JSON.parse(raw));
-    } catch (err) {
-      localStorage.setItem(`${STORAGE_KEY}.damaged`, raw);
-      notify(`Your saved game could not be read (${err.message}); a copy is kept in this browser as "${STORAGE_KEY}.damaged". A new game starts.`);
-    }
-  }
-  if (saved) {
-    app.game = { ...app.game, ...saved.game };
-    app.settings = { ...app.settings, ...(saved.settings || {}) };
-  }
-  let fromLink = null;
+  const saved = readSaved(localStorage);
+  app.settings = saved.settings;
+  if (saved.game) app.game = saved.game;
+  if (saved.problems.length) notify(`${titleCase(saved.problems.join("; "))}.`);
+  readLink();
+  paintEarly(saved.game && saved.position);
+}
+
+/** Take a game from the URL fragment (then clear the fragment, so that a reload shows the game
+ *  as it is by then, not the link again). A bad link changes nothing. */
+function readLink() {
+  if (!location.hash) return;
   try {
-    fromLink = decodeGame(location.hash);
+    app.link = decodeGame(location.hash);
   } catch (err) {
-    notify(`This link could not be read: ${err.message}. Your own game is shown instead.`);
-    history.replaceState(null, "", location.pathname + location.search);
+    notify(`This link could not be read: ${err.message}. Nothing was changed.`);
   }
-  paintEarly(saved && saved.position);
-  return fromLink;
+  history.replaceState(null, "", location.pathname + location.search);
 }
 
 /** Paint the board before the engine is there: from the saved position, or the start. */
 function paintEarly(position) {
   let placement = START;
-  if (position) placement = position;
+  if (app.link) placement = app.link.start === "start" ? START : app.link.start;
+  else if (position) placement = position;
   else if (app.game.start !== "start") placement = app.game.start;
   try { board.set({ board: placementBoard(placement), flipped: app.settings.flipped }); }
-  catch { board.set({ board: placementBoard(START) }); }
+  catch { board.set({ board: placementBoard(START), flipped: app.settings.flipped }); }
   performance.mark("jetan-board-painted");
   renderPlayers();
   $("notation-select").value = app.settings.notation;
   $("flip-button").setAttribute("aria-pressed", String(app.settings.flipped));
+  renderRecent();
 }
 
-const linkGame = restore();
+restore();
 
-async function engineStatus(state, detail) {
+function engineStatus(state, detail) {
   const loading = $("loading");
+  loading.classList.toggle("failed", state === "error");
+  $("retry-button").hidden = state !== "error";
   if (state === "loading") {
     const steps = ["Loading the Python runtime", "Loading the package installer", "Installing the Jetan engine"];
+    loading.hidden = false;
     $("loading-text").textContent = `${detail}…`;
     $("loading-bar").style.width = `${25 + 25 * steps.indexOf(detail)}%`;
   } else if (state === "ready") {
@@ -80,49 +87,114 @@ async function engineStatus(state, detail) {
     loading.hidden = true;
     performance.mark("jetan-engine-ready");
     document.body.dataset.engine = "ready";
-    await engineReady();
+    engineReady();
   } else if (state === "error") {
-    loading.classList.add("failed");
     loading.hidden = false;
-    $("loading-text").textContent = `The engine could not start (${detail}). Reload the page; if it keeps failing, your browser may not support WebAssembly workers.`;
+    $("loading-text").textContent = `The engine could not start: ${detail}. Your game is safe; try again, or reload the page.`;
     document.body.dataset.engine = "failed";
+    app.thinking = false;
+    render();
+  } else if (state === "restarting") {
+    document.body.dataset.engine = "restarting";
+    app.thinking = false;
+    $("thinking").hidden = true;
+    notify(`The engine stopped answering and is being restarted (${detail}). Your game is safe.`);
+    render();
   }
 }
 
+$("retry-button").addEventListener("click", () => engine.restart("retry"));
+
 async function engineReady() {
-  const info = await engine.request("rules");
-  if (info.ok) {
-    app.rulesInfo = info;
-    fillRulesForm(info);
-  }
-  if (linkGame) {
-    const reply = await engine.request("state", linkGame);
-    if (reply.ok) {
-      app.game = { ...linkGame, resigned: null };
-      app.reviewing = null;
-      showState(reply.state);
-      save();
-      nextTurn();
-      return;
+  if (!app.rulesInfo) {
+    const info = await engine.request("rules");
+    if (info.ok) {
+      app.rulesInfo = info;
+      fillRulesForm(info);
     }
-    notify(`The game in this link is not valid: ${reply.error}. Your own game is shown instead.`);
-    history.replaceState(null, "", location.pathname + location.search);
   }
-  const reply = await engine.request("state", app.game);
+  const reply = await ask("state", app.game, replayProgress);
+  if (!reply) return;
   if (reply.ok) {
     showState(reply.state);
-    nextTurn();
-  } else {
-    localStorage.setItem(`${STORAGE_KEY}.damaged`, localStorage.getItem(STORAGE_KEY) || "");
-    notify(`Your saved game could not be replayed (${reply.error}); a copy is kept as "${STORAGE_KEY}.damaged". A new game starts.`);
-    await newGame({ rules: "", start: "start" });
+  } else if (!reply.restarted) {
+    // The saved game does not replay under these rules: keep it, and start afresh.
+    remember(localStorage, app.game);
+    notify(`Your saved game could not be replayed (${reply.error}); it is kept under Recent games. A new game starts.`);
+    await switchGame(emptyGame(), { keep: false });
   }
+  if (app.link) {
+    const link = app.link;
+    app.link = null;
+    await openLink(link);
+  } else if (reply.ok) {
+    nextTurn();
+  }
+}
+
+/** Open a game from a link beside the user's own: theirs is kept, one click away. */
+async function openLink(link) {
+  const game = { ...emptyGame(link.rules, link.start), moves: link.moves };
+  const own = app.game;
+  const reply = await switchGame(game);
+  if (!reply) return;
+  if (!reply.ok) {
+    notify(`The game in this link is not valid: ${reply.error}. Nothing was changed.`);
+    return;
+  }
+  if (own.moves.length) {
+    notify("This is the game from the link. Your own game is kept under Recent games.",
+           { label: "Back to your game", action: () => switchGame(own) });
+  }
+}
+
+/** Show a long replay's progress in the loading box. */
+function replayProgress(progress) {
+  if (!progress || !progress.total) return;
+  $("loading").hidden = false;
+  $("loading-text").textContent = `Replaying the game: ${progress.replayed.toLocaleString()} of ${progress.total.toLocaleString()} moves…`;
+  $("loading-bar").style.width = `${Math.round(100 * progress.replayed / progress.total)}%`;
+}
+
+/** Ask the engine about the current game; null if another game has replaced it meanwhile. */
+async function ask(op, args, onProgress) {
+  const epoch = app.epoch;
+  const reply = await engine.request(op, args, onProgress);
+  if (onProgress) $("loading").hidden = !(engine.failed || !engine.ready);
+  return app.epoch === epoch ? reply : null;
+}
+
+/** Replace the current game with another: the one replaced is kept among the recent games
+ *  first (unless keep is false), the engine is stopped, and no reply about the old game is used
+ *  again. An invalid game leaves everything as it was. Returns the engine's reply, or null if
+ *  yet another game came first. */
+async function switchGame(game, { keep = true } = {}) {
+  stopAnalysis();
+  if (app.thinking) engine.stop();
+  app.epoch += 1;
+  const epoch = app.epoch;
+  const reply = await engine.request("state", game, replayProgress);
+  if (app.epoch !== epoch) return null;
+  $("loading").hidden = engine.ready;
+  if (!reply.ok) return reply;
+  if (keep) {
+    const problem = remember(localStorage, app.game);
+    if (problem) notify(`${titleCase(problem)}.`);
+  }
+  app.game = game;
+  app.reviewing = null;
+  app.thinking = false;
+  app.pending = false;
+  showState(reply.state);
+  save();
+  renderRecent();
+  nextTurn();
+  return reply;
 }
 
 // ---- state and rendering -----------------------------------------------------------------
 
-function showState(state, fresh = false) {
-  if (fresh) app.epoch += 1;
+function showState(state) {
   app.view = state;
   app.game.moves = state.moves.map((m) => m.text);
   app.selected = null;
@@ -132,7 +204,8 @@ function showState(state, fresh = false) {
 
 function humanToMove() {
   const v = app.view;
-  return v && !v.result && app.settings.players[v.turn] === "human" && app.reviewing === null && !app.thinking;
+  return v && !v.result && app.settings.players[v.turn] === "human" && app.reviewing === null &&
+    !app.thinking && !app.pending && engine.ready;
 }
 
 function render() {
@@ -164,7 +237,7 @@ function render() {
   renderWager();
   renderPlayers();
   $("record").value = v.record;
-  $("undo-button").disabled = !v.moves.length || app.thinking;
+  $("undo-button").disabled = !v.moves.length || app.thinking || app.pending;
   $("resign-button").disabled = Boolean(v.result);
   $("hint-button").disabled = !humanToMove();
   $("analyse-button").disabled = false;
@@ -172,10 +245,13 @@ function render() {
   $("review-note").hidden = app.reviewing === null;
   // For tests and embedding pages: the state in attributes.
   Object.assign(document.body.dataset, { plies: v.moves.length, turn: v.turn,
-                                         result: v.result ? v.result.text : "" });
+                                         result: v.result ? v.result.text : "",
+                                         pending: String(app.pending) });
 }
 
-const titleCase = (s) => s[0].toUpperCase() + s.slice(1);
+function titleCase(s) {
+  return s[0].toUpperCase() + s.slice(1);
+}
 
 function renderStatus() {
   const v = app.view, status = $("status");
@@ -216,8 +292,14 @@ function renderMoves() {
     item.append(button);
     list.append(item);
   });
+  // Scroll the list only, never the page (scrollIntoView would move the whole page on a phone).
   const current = list.querySelector(".current");
-  if (current) current.scrollIntoView({ block: "nearest" });
+  if (current) {
+    const top = current.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = top - list.clientHeight / 2;
+    }
+  }
 }
 
 function cell(text) {
@@ -253,7 +335,7 @@ function renderWager() {
   if (!select.options.length) {
     for (const name of Object.keys(v.wagers)) select.append(new Option(name, name));
   }
-  select.value = app.settings.scoring in v.wagers ? app.settings.scoring : "smith";
+  select.value = Object.hasOwn(v.wagers, app.settings.scoring) ? app.settings.scoring : "smith";
   const [b, o] = v.wagers[select.value];
   $("wager").textContent = `Black has won ${b}, Orange ${o}.`;
 }
@@ -290,11 +372,17 @@ function play(from, to) {
   return playText(`${squareName(from)}${dest.capture ? "x" : "-"}${squareName(to)}`);
 }
 
+/** Play a move (text); one at a time: while one is on its way, the board and move box wait. */
 async function playText(text) {
+  if (app.pending) return false;
   stopAnalysis();
-  const reply = await engine.request("play", { ...app.game, move: text });
+  app.pending = true;
+  render();
+  const reply = await ask("play", { ...app.game, move: text });
+  app.pending = false;
+  if (!reply) return false;                   // another game replaced this one meanwhile
   if (!reply.ok) {
-    notify(reply.error);
+    if (!reply.restarted) notify(reply.error);
     app.selected = null;
     render();
     return false;
@@ -327,30 +415,32 @@ async function engineMove() {
   $("thinking-text").textContent = "";
   $("thinking-line").textContent = "";
   render();
-  const epoch = app.epoch;
-  const reply = await engine.request("think", {
+  const reply = await ask("think", {
     ...app.game, level: app.settings.level, time_ms: app.settings.timeMs,
   }, showThinking);
+  if (!reply) return;                         // a new game or a loaded one replaced this one
   app.thinking = false;
   $("thinking").hidden = true;
-  if (app.epoch !== epoch) return;            // a new game or a loaded one replaced this one
   if (!reply.ok || !reply.best || !reply.best.move) {
-    notify(reply.ok ? "The engine found no move." : reply.error);
+    if (!reply.restarted) notify(reply.ok ? "The engine found no move." : reply.error);
     render();
     return;
   }
-  await playText(reply.best.move);
+  await playText(reply.best.move.text);
 }
 
 function showThinking(info) {
   $("thinking-text").textContent = `depth ${depthText(info)}, score ${formatScore(info.score)}, ${info.nodes} nodes`;
-  $("thinking-line").textContent = info.pv.join(" ");
+  $("thinking-line").textContent = lineText(info);
 }
 
 /** A depth the deadline cut short shows as such: its move beat the previous depth's best. */
 function depthText(info) {
   return info.complete ? `${info.depth}` : `${info.depth} (unfinished)`;
 }
+
+const lineText = (info) => info.pv.map((m) => m.text).join(" ");
+const arrowOf = (move) => (move && move.from ? [squareIndex(move.from), squareIndex(move.to)] : null);
 
 function formatScore(score) {
   if (Math.abs(score) > 99000) return score > 0 ? "winning" : "losing";
@@ -365,14 +455,11 @@ async function startAnalysis() {
   const box = $("analysis");
   box.hidden = false;
   box.textContent = "Analysing…";
-  await engine.request("think", { ...app.game, level: 6, time_ms: 30000 }, (info) => {
+  await ask("think", { ...app.game, level: 6, time_ms: 30000 }, (info) => {
     if (token !== app.analysisToken) return;
-    box.textContent = `Depth ${depthText(info)}: ${formatScore(info.score)} — ${info.pv.join(" ")}`;
-    if (info.pv.length) {
-      const best = info.pv[0].split(/[-x]/);
-      app.analysisMove = [squareIndex(best[0]), squareIndex(best[1].split("/")[0])];
-      render();
-    }
+    box.textContent = `Depth ${depthText(info)}: ${formatScore(info.score)} — ${lineText(info)}`;
+    app.analysisMove = arrowOf(info.move);
+    render();
   });
 }
 
@@ -392,12 +479,12 @@ $("analyse-button").addEventListener("click", () => {
 $("hint-button").addEventListener("click", async () => {
   if (!humanToMove()) return;
   $("hint-button").disabled = true;
-  const reply = await engine.request("hint", { ...app.game, time_ms: 1000 });
-  if (reply.ok && reply.best.move) {
-    const [from, to] = reply.best.move.split("/")[0].split(/[-x]/);
-    app.hint = [squareIndex(from), squareIndex(to)];
-    $("live").textContent = `Hint: ${reply.best.move}`;
-  } else if (!reply.ok) notify(reply.error);
+  const reply = await ask("think", { ...app.game, level: 6, time_ms: 1000 });
+  if (!reply) return;
+  if (reply.ok && reply.best && reply.best.move) {
+    app.hint = arrowOf(reply.best.move);
+    $("live").textContent = `Hint: ${reply.best.move.text}`;
+  } else if (!reply.ok && !reply.restarted) notify(reply.error);
   render();
 });
 
@@ -406,24 +493,18 @@ $("stop-button").addEventListener("click", () => engine.stop());
 // ---- controls ----------------------------------------------------------------------------
 
 $("undo-button").addEventListener("click", async () => {
-  if (app.thinking) return;
-  stopAnalysis();
+  if (app.pending || !app.view) return;
   const moves = app.game.moves.slice();
   if (!moves.length && !app.game.resigned) return;
-  if (app.game.resigned) app.game.resigned = null;
-  else {
+  if (!app.game.resigned) {
     moves.pop();
     // Against the engine, take back to the player's own turn.
     const sideAfter = (n) => app.view.moves[n] ? app.view.moves[n].side : app.view.turn;
     while (moves.length && app.settings.players[sideAfter(moves.length)] === "engine") moves.pop();
   }
-  const reply = await engine.request("state", { ...app.game, moves });
-  if (!reply.ok) { notify(reply.error); return; }
-  app.reviewing = null;
-  showState(reply.state);
-  $("live").textContent = "Move taken back.";
-  save();
-  nextTurn();
+  const reply = await switchGame({ ...app.game, moves, resigned: null }, { keep: false });
+  if (reply && !reply.ok && !reply.restarted) notify(reply.error);
+  else if (reply) $("live").textContent = "Move taken back.";
 });
 
 $("resign-button").addEventListener("click", async () => {
@@ -431,10 +512,8 @@ $("resign-button").addEventListener("click", async () => {
   if (!v || v.result) return;
   const side = bothHuman() ? v.turn : (app.settings.players.black === "human" ? "black" : "orange");
   if (!confirm(`Resign the game for ${titleCase(side)}?`)) return;
-  stopAnalysis();
-  app.game.resigned = side;
-  const reply = await engine.request("state", app.game);
-  if (reply.ok) { showState(reply.state); announceLast(); save(); }
+  const reply = await switchGame({ ...app.game, resigned: side }, { keep: false });
+  if (reply && reply.ok) announceLast();
 });
 
 $("flip-button").addEventListener("click", () => {
@@ -490,19 +569,15 @@ $("moves").addEventListener("keydown", (e) => {
 
 $("load-record-button").addEventListener("click", async () => {
   const reply = await engine.request("record", { text: $("record").value });
-  if (!reply.ok) { notify(`That record could not be loaded: ${reply.error}`); return; }
-  stopAnalysis();
-  app.game = { ...reply.game, resigned: reply.state.result && reply.state.result.reason === "resigned" ? reply.state.result.winner === "black" ? "orange" : "black" : null };
+  if (!reply.ok) { notify(`That record could not be loaded: ${reply.error}. Nothing was changed.`); return; }
   app.settings.players = { black: "human", orange: "human" };
-  app.reviewing = null;
-  showState(reply.state, true);
-  save();
+  const switched = await switchGame(reply.game);
+  if (switched && switched.ok) notify("The record is loaded, for two players. Your previous game is kept under Recent games.");
 });
 
 $("share-button").addEventListener("click", () => {
   const link = location.origin + location.pathname + encodeGame(app.game);
   $("share-link").value = link;
-  history.replaceState(null, "", encodeGame(app.game) || location.pathname);
   $("share-dialog").showModal();
   $("share-link").select();
   if (navigator.clipboard) navigator.clipboard.writeText(link).catch(() => {});
@@ -565,8 +640,6 @@ function fillRulesForm(info) {
   $("new-game-form").addEventListener("change", updateRulesPreview);
   updateRulesPreview();
 }
-
-const GAIT_PIECES = { panthan: "N", warrior: "W", padwar: "A", thoat: "T", dwar: "D", flier: "F", chief: "C", princess: "P" };
 
 async function drawReach(canvas, key, value) {
   const reply = await engine.request("reach", { piece: GAIT_PIECES[key], rules: `${key}=${value}` });
@@ -635,54 +708,59 @@ $("new-game-form").addEventListener("submit", async (e) => {
 });
 
 async function newGame({ rules, start }) {
-  stopAnalysis();
-  if (app.thinking) engine.stop();
-  app.game = { rules, start, moves: [], resigned: null };
-  app.reviewing = null;
-  const reply = await engine.request("new", app.game);
-  if (!reply.ok) { notify(reply.error); return; }
-  history.replaceState(null, "", location.pathname + location.search);
-  showState(reply.state, true);
-  save();
+  const reply = await switchGame(emptyGame(rules, start));
+  if (!reply) return;
+  if (!reply.ok) { if (!reply.restarted) notify(reply.error); return; }
   $("live").textContent = `New game. ${titleCase(reply.state.turn)} moves first.`;
-  nextTurn();
 }
 
-// ---- saving and messages -----------------------------------------------------------------
+// ---- saving, recent games and messages ---------------------------------------------------
 
 function save() {
-  try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({
-      version: 1, game: app.game, settings: app.settings, position: app.view && app.view.position,
-    }));
-  } catch (err) {
-    notify(`The game could not be saved in this browser (${err.message}).`);
+  const problem = writeSaved(localStorage, {
+    version: 1, game: app.game, settings: app.settings, position: app.view && app.view.position,
+  });
+  if (problem && problem !== app.saveProblem) notify(`${titleCase(problem)}.`);
+  app.saveProblem = problem;
+}
+
+function renderRecent() {
+  const list = $("recent-list");
+  list.textContent = "";
+  const games = recentGames(localStorage);
+  $("recent").hidden = !games.length;
+  for (const { game, saved } of games) {
+    const item = document.createElement("li");
+    const open = document.createElement("button");
+    open.type = "button";
+    open.textContent = "Open";
+    open.addEventListener("click", () => switchGame(game));
+    const when = saved ? new Date(saved).toLocaleString() : "";
+    item.append(open, ` ${game.moves.length} moves · ${game.rules || "standard rules"}${when ? ` · ${when}` : ""}`);
+    list.append(item);
   }
 }
 
-function notify(text) {
+/** Show a message; with action, a button in it (e.g. to go back to the game a link replaced). */
+function notify(text, action = null) {
   $("notice-text").textContent = text;
+  const button = $("notice-action");
+  button.hidden = !action;
+  button.textContent = action ? action.label : "";
+  button.onclick = action ? () => { $("notice").hidden = true; action.action(); } : null;
   $("notice").hidden = false;
 }
 
 $("notice-close").addEventListener("click", () => { $("notice").hidden = true; });
 
-window.addEventListener("hashchange", async () => {
-  let game;
-  try { game = decodeGame(location.hash); } catch (err) {
-    if (err instanceof ShareError) notify(`This link could not be read: ${err.message}.`);
-    return;
+window.addEventListener("hashchange", () => {
+  if (!location.hash) return;
+  readLink();
+  if (app.link && engine.ready) {
+    const link = app.link;
+    app.link = null;
+    openLink(link);
   }
-  if (!game || !engine.ready) return;
-  const reply = await engine.request("state", game);
-  if (!reply.ok) { notify(`The game in this link is not valid: ${reply.error}.`); return; }
-  stopAnalysis();
-  if (app.thinking) engine.stop();
-  app.game = { ...game, resigned: null };
-  app.reviewing = null;
-  showState(reply.state, true);
-  save();
-  nextTurn();
 });
 
 if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {

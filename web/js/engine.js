@@ -1,26 +1,51 @@
-// The bridge to the engine worker: one request, one promise. Requests are JSON values; replies
-// come back as they were sent by py_engine.facade ({ok: true, ...} or {ok: false, error}).
+// The bridge to the engine worker: one request, one promise, and a watch on the worker.
+// Requests are JSON values; replies come back as py_engine.facade sent them ({ok: true, ...} or
+// {ok: false, error}). Every promise settles: a worker that dies or stops answering is replaced,
+// and the requests it held are answered {ok: false, restarted: true} — the game is plain data
+// on the page, so nothing is lost but the answer.
+
+// A worker that has said nothing for this long while a request waits is taken for dead. Python
+// cannot answer while it computes, so a search may add its own time (see patience()).
+const SILENCE_MS = 8000;
+const PING_MS = 1000;
 
 export class Engine {
-  constructor({ onStatus = () => {}, onProgress = () => {} } = {}) {
+  /** onStatus(state, detail): "loading" (detail: the step), "ready", "error" (detail: why),
+   *  "restarting" (detail: why; "ready" follows when the new worker is up). */
+  constructor({ onStatus = () => {} } = {}) {
     this.onStatus = onStatus;
-    this.onProgress = onProgress;
     this.pending = new Map();
     this.nextId = 1;
     this.ready = false;
+    this.failed = false;
     this.start();
+    this.watch = setInterval(() => this.check(), PING_MS);
   }
 
   start() {
+    this.ready = false;
+    this.failed = false;
+    this.heard = performance.now();
     this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
     this.worker.onmessage = (event) => this.receive(event.data);
     this.worker.onerror = (event) => {
-      this.onStatus("error", event.message || "the engine worker could not start");
+      event.preventDefault();
+      this.fail(event.message || "the engine worker could not start");
     };
   }
 
+  fail(why) {
+    this.failed = true;
+    this.ready = false;
+    this.settleAll(`the engine could not start: ${why}`, false);
+    this.onStatus("error", why);
+  }
+
   receive(msg) {
+    this.heard = performance.now();
+    if (!msg || msg.pong) return;
     if (msg.status) {
+      if (msg.status === "error") { this.fail(msg.detail); return; }
       this.ready = msg.status === "ready";
       this.onStatus(msg.status, msg.detail);
       return;
@@ -32,17 +57,48 @@ export class Engine {
     waiting.resolve(msg.reply);
   }
 
-  /** Send one request; resolves with the facade's reply. */
-  request(op, args = {}, onProgress = this.onProgress) {
+  /** Send one request; resolves with the facade's reply (never rejects). */
+  request(op, args = {}, onProgress = () => {}) {
+    if (this.failed) return Promise.resolve({ ok: false, error: "the engine is not running" });
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.pending.set(id, { resolve, onProgress });
+      this.pending.set(id, { resolve, onProgress, op, timeMs: Number(args.time_ms) || 0 });
       this.worker.postMessage({ id, op, args });
     });
   }
 
-  /** Ask a running "think" to stop after the depth it is on. */
+  /** Ask a running "think" to stop after the step it is on. */
   stop() {
     this.worker.postMessage({ op: "stop" });
+  }
+
+  /** How long the worker may stay silent: longer while a search of a given time runs. */
+  patience() {
+    let longest = 0;
+    for (const p of this.pending.values()) longest = Math.max(longest, p.timeMs);
+    return SILENCE_MS + longest;
+  }
+
+  check() {
+    if (!this.ready || !this.pending.size) { this.heard = performance.now(); return; }
+    if (performance.now() - this.heard > this.patience()) {
+      this.restart("the engine stopped answering");
+      return;
+    }
+    this.worker.postMessage({ op: "ping" });
+  }
+
+  /** Replace the worker (after a failure, or for the page's Retry button). */
+  restart(why = "restarted") {
+    this.worker.terminate();
+    this.settleAll(`the engine was restarted (${why})`, true);
+    this.onStatus("restarting", why);
+    this.start();
+  }
+
+  settleAll(error, restarted) {
+    const waiting = [...this.pending.values()];
+    this.pending.clear();
+    for (const w of waiting) w.resolve({ ok: false, error, restarted });
   }
 }

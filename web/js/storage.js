@@ -1,0 +1,151 @@
+// The saved game, the settings and the recent games in the browser's storage. Everything read
+// back is checked field by field (a wrong value falls back to its default, and the caller is
+// told which); nothing is looked up by a user-supplied name on a plain object; a write that
+// fails says why instead of throwing. No DOM, so Node can test it with a stand-in storage.
+import { MOVE } from "./share.js";
+
+export const KEYS = { saved: "jetan.saved", damaged: "jetan.saved.damaged", recent: "jetan.recent" };
+const RECENT_MAX = 12;
+const SIDES = ["black", "orange"];
+
+export function defaultSettings() {
+  return { players: { black: "human", orange: "engine" }, level: 3, timeMs: 2000, flipped: false,
+           notation: "algebraic", scoring: "smith" };
+}
+
+export function newGame(rules = "", start = "start") {
+  return { rules, start, moves: [], resigned: null, headers: {} };
+}
+
+export class StorageError extends Error {}
+
+const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+const field = (obj, key) => (isObject(obj) && Object.hasOwn(obj, key) ? obj[key] : undefined);
+const isText = (v, limit) => typeof v === "string" && v.length <= limit;
+const wholeIn = (v, low, high) => Number.isInteger(v) && v >= low && v <= high;
+
+// Each setting: is a stored value acceptable?
+const SETTINGS = {
+  players: (v) => SIDES.every((s) => ["human", "engine"].includes(field(v, s))),
+  level: (v) => wholeIn(v, 1, 6),
+  timeMs: (v) => wholeIn(v, 100, 60000),
+  flipped: (v) => typeof v === "boolean",
+  notation: (v) => v === "algebraic" || v === "technical",
+  scoring: (v) => typeof v === "string" && /^[a-z][a-z-]{0,29}$/.test(v),
+};
+
+/** Stored settings checked one by one: {settings, rejected: [names of the values dropped]}. */
+export function checkSettings(raw) {
+  const settings = defaultSettings();
+  const rejected = [];
+  if (raw === undefined) return { settings, rejected };
+  if (!isObject(raw)) return { settings, rejected: ["all settings"] };
+  for (const [name, ok] of Object.entries(SETTINGS)) {
+    const value = field(raw, name);
+    if (value === undefined) continue;
+    if (ok(value)) settings[name] = name === "players" ? { black: value.black, orange: value.orange } : value;
+    else rejected.push(name);
+  }
+  return { settings, rejected };
+}
+
+/** A stored game (rules, start, moves, resigned, headers) in its exact shape, or StorageError. */
+export function checkGame(raw) {
+  if (!isObject(raw)) throw new StorageError("the saved game is not a game");
+  const rules = field(raw, "rules"), start = field(raw, "start"), moves = field(raw, "moves");
+  if (!isText(rules, 1000) || !isText(start, 200)) throw new StorageError("the saved game's rules or start position are damaged");
+  if (!Array.isArray(moves) || moves.length > 20000 || !moves.every((m) => typeof m === "string" && MOVE.test(m))) {
+    throw new StorageError("the saved game's moves are damaged");
+  }
+  const resigned = field(raw, "resigned") ?? null;
+  if (resigned !== null && !SIDES.includes(resigned)) throw new StorageError("the saved game's resignation is damaged");
+  const headers = {};
+  const rawHeaders = field(raw, "headers");
+  if (isObject(rawHeaders)) {
+    for (const [k, v] of Object.entries(rawHeaders).slice(0, 32)) {
+      if (/^\w{1,40}$/.test(k) && isText(v, 200)) headers[k] = v;
+    }
+  }
+  return { rules, start: start || "start", moves: [...moves], resigned, headers };
+}
+
+/** What was saved: {game, settings, position, problems: [messages]} (game null if none). */
+export function readSaved(storage) {
+  const out = { game: null, settings: defaultSettings(), position: null, problems: [] };
+  const raw = storage.getItem(KEYS.saved);
+  if (raw === null) return out;
+  let value;
+  try { value = JSON.parse(raw); } catch { value = undefined; }
+  if (!isObject(value)) {
+    out.problems.push(keepDamaged(storage, raw, "your saved game could not be read"));
+    return out;
+  }
+  const { settings, rejected } = checkSettings(field(value, "settings"));
+  out.settings = settings;
+  if (rejected.length) out.problems.push(`some saved settings were damaged and are back to their defaults (${rejected.join(", ")})`);
+  try {
+    out.game = checkGame(field(value, "game"));
+    const position = field(value, "position");
+    out.position = isText(position, 200) ? position : null;
+  } catch (err) {
+    out.problems.push(keepDamaged(storage, raw, err.message));
+  }
+  return out;
+}
+
+// The storages whose unreadable save could not be copied aside: it stays where it is, unwritten.
+const unkeptDamage = new WeakSet();
+
+/** Keep an unreadable save under KEYS.damaged before anything can overwrite it. */
+function keepDamaged(storage, raw, why) {
+  try {
+    storage.setItem(KEYS.damaged, raw);
+  } catch {
+    // No room for two copies: move it rather than copy it.
+    storage.removeItem(KEYS.saved);
+    try { storage.setItem(KEYS.damaged, raw); } catch {
+      storage.setItem(KEYS.saved, raw);
+      unkeptDamage.add(storage);
+      return `${why}; it is left as it was, and new games will not be saved until it is removed`;
+    }
+  }
+  return `${why}; a copy is kept in this browser as "${KEYS.damaged}"`;
+}
+
+/** Save; returns "" or what went wrong (e.g. the storage is full or denied). */
+export function writeSaved(storage, data) {
+  if (unkeptDamage.has(storage)) return "the damaged saved game could not be kept elsewhere, so it is not overwritten";
+  try {
+    storage.setItem(KEYS.saved, JSON.stringify(data));
+    return "";
+  } catch (err) {
+    return `the game could not be saved in this browser (${err && err.name === "QuotaExceededError" ? "its storage is full" : "storage is not available"})`;
+  }
+}
+
+/** The recent games, newest first: [{game, saved (ms since 1970)}]. */
+export function recentGames(storage) {
+  let list;
+  try { list = JSON.parse(storage.getItem(KEYS.recent) || "[]"); } catch { return []; }
+  if (!Array.isArray(list)) return [];
+  const out = [];
+  for (const entry of list.slice(0, RECENT_MAX)) {
+    try { out.push({ game: checkGame(field(entry, "game")), saved: Number(field(entry, "saved")) || 0 }); }
+    catch { /* a damaged entry is skipped */ }
+  }
+  return out;
+}
+
+/** Keep a game that is about to be replaced among the recent games (not an empty one).
+ *  Returns "" or what went wrong. */
+export function remember(storage, game, now = Date.now()) {
+  if (!game || !game.moves.length) return "";
+  const same = (g) => g.rules === game.rules && g.start === game.start && g.moves.join() === game.moves.join();
+  const list = [{ game, saved: now }, ...recentGames(storage).filter((e) => !same(e.game))].slice(0, RECENT_MAX);
+  try {
+    storage.setItem(KEYS.recent, JSON.stringify(list));
+    return "";
+  } catch {
+    return "your previous game could not be kept among the recent games (the browser's storage is full)";
+  }
+}
