@@ -53,6 +53,8 @@ MAX_HEADERS = 32
 MAX_TIME_MS = 600_000
 MAX_SEARCH_DEPTH = 64
 MAX_MESSAGE = 300
+MAX_NESTING = 64
+_JSON_STRUCTURE = re.compile(r'\\.|["\[\]{}]')
 HEADER_NAME = re.compile(r"\w{1,40}")
 
 Request = Dict[str, Any]
@@ -104,6 +106,8 @@ def handle(request: Any) -> Reply:
 
 def handle_json(text: str) -> str:
     """:func:`handle` for a JSON string (what the worker passes across the bridge)."""
+    if nesting(text) > MAX_NESTING:
+        return json.dumps({"ok": False, "error": "the request is nested too deeply"})
     try:
         request = json.loads(text)
     except json.JSONDecodeError as err:
@@ -115,6 +119,27 @@ def handle_json(text: str) -> str:
     else:
         reply = handle(request)
     return json.dumps(reply)
+
+
+def nesting(text: str) -> int:
+    """How deeply ``text``'s JSON arrays and objects nest (at least; strings are skipped). The
+    JSON decoder recurses in C, and in WebAssembly a deep enough input overflows the stack before
+    Python can raise RecursionError, so depth is measured first."""
+    if text.count("[") + text.count("{") <= MAX_NESTING:
+        return 0
+    depth = deepest = 0
+    in_string = False
+    for token in _JSON_STRUCTURE.findall(text):
+        if in_string:
+            in_string = token != '"'
+        elif token == '"':
+            in_string = True
+        elif token in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif token in "]}":
+            depth -= 1
+    return deepest
 
 
 def internal_error() -> Reply:

@@ -106,11 +106,13 @@ out.stuckKept = s.getItem(KEYS.saved).length;
 s = new Store(10);
 out.full = writeSaved(s, { game });
 s = new Store();
-remember(s, game, 1);
-remember(s, { ...game, moves: [] }, 2);
-remember(s, { ...game, moves: ["e2-e3"] }, 3);
-remember(s, game, 4);
+remember(s, game, null, 1);
+remember(s, { ...game, moves: [] }, null, 2);
+remember(s, { ...game, moves: ["e2-e3"] }, null, 3);
+remember(s, game, null, 4);
 out.recent = recentGames(s).map((e) => [e.game.moves.join(), e.saved]);
+remember(s, { ...game, moves: ["f2-f3"] }, { ...game, moves: ["e2-e3"] }, 5);
+out.recentAfterOpening = recentGames(s).map((e) => e.game.moves.join());
 s.setItem(KEYS.recent, "[{\\"game\\": 5}, 7]");
 out.recentDamaged = recentGames(s);
 console.log(JSON.stringify(out));
@@ -134,4 +136,5 @@ def test_saved_data_is_checked_field_by_field_and_never_lost():
     assert "not overwritten" in out["stuckWrite"] and out["stuckKept"] == 2999999
     assert "storage is full" in out["full"]
     assert out["recent"] == [["d2-d3", 4], ["e2-e3", 3]]
+    assert out["recentAfterOpening"] == ["f2-f3", "d2-d3"]
     assert out["recentDamaged"] == []

@@ -178,7 +178,7 @@ async function switchGame(game, { keep = true } = {}) {
   $("loading").hidden = engine.ready;
   if (!reply.ok) return reply;
   if (keep) {
-    const problem = remember(localStorage, app.game);
+    const problem = remember(localStorage, app.game, game);
     if (problem) notify(`${titleCase(problem)}.`);
   }
   app.game = game;

@@ -136,12 +136,13 @@ export function recentGames(storage) {
   return out;
 }
 
-/** Keep a game that is about to be replaced among the recent games (not an empty one).
- *  Returns "" or what went wrong. */
-export function remember(storage, game, now = Date.now()) {
-  if (!game || !game.moves.length) return "";
-  const same = (g) => g.rules === game.rules && g.start === game.start && g.moves.join() === game.moves.join();
-  const list = [{ game, saved: now }, ...recentGames(storage).filter((e) => !same(e.game))].slice(0, RECENT_MAX);
+const sameGame = (a, b) => a.rules === b.rules && a.start === b.start && a.moves.join() === b.moves.join();
+
+/** Keep a game that is about to be replaced among the recent games (not an empty one), and
+ *  take out the one replacing it (it is the current game now). Returns "" or what went wrong. */
+export function remember(storage, game, next = null, now = Date.now()) {
+  const others = recentGames(storage).filter((e) => !sameGame(e.game, game) && !(next && sameGame(e.game, next)));
+  const list = (game && game.moves.length ? [{ game, saved: now }, ...others] : others).slice(0, RECENT_MAX);
   try {
     storage.setItem(KEYS.recent, JSON.stringify(list));
     return "";

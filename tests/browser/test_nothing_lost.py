@@ -1,0 +1,310 @@
+"""Nothing lost, nothing hangs (issue 13): the saved game against bad links, damaged saves,
+races, a dead worker and a runtime that does not load — in Debian's chromium, failures injected
+by request routing and worker.terminate()."""
+import json
+import random
+
+import pytest
+
+from py_engine.bench import long_game
+from tests.browser.test_app import FAST, click, moves, open_app, wait_plies
+
+pytestmark = pytest.mark.browser
+
+OWN = ["d2-d3", "g9-g8"]
+SAVED = dict(FAST, game=dict(FAST["game"], moves=OWN))
+RECORD = """[Event "Test"]
+[Rules "setup=facing,first=orange,duel=even"]
+[Result "ongoing"]
+
+1. ... g10-d7 2. d2-d3 d7-g4 3. d1xg4/a
+"""
+
+
+def saved_game(page):
+    return json.loads(page.evaluate("localStorage.getItem('jetan.saved')"))["game"]
+
+
+def notice(page):
+    page.wait_for_selector("#notice:not([hidden])", timeout=30000)
+    return page.locator("#notice-text").inner_text()
+
+
+@pytest.mark.parametrize("link", ["#moves=", "#rules=", "#start=", "#moves", "#&", "#moves=,,,",
+                                  "#start=start", "#moves=%20", "#moves=d2-d3&moves=e2-e3",
+                                  "#moves=zz", "#start=<script>alert(1)</script>"])
+def test_a_bad_or_empty_link_changes_nothing(page, server, link):
+    page.on("dialog", lambda d: pytest.fail(f"a dialog opened: {d.message}"))
+    open_app(page, server, saved=SAVED, fragment=link)
+    wait_plies(page, 2)
+    text = notice(page)
+    assert "link" in text and ("could not be read" in text or "not valid" in text), text
+    assert moves(page) == OWN and saved_game(page)["moves"] == OWN
+    assert page.evaluate("location.hash") == ""
+    assert not page.errors
+
+
+def test_a_valid_link_opens_beside_your_game(page, server):
+    open_app(page, server, saved=SAVED, fragment="#moves=e2-e3,f9-f8")
+    wait_plies(page, 2)
+    assert moves(page) == ["e2-e3", "f9-f8"]
+    assert "Your own game is kept" in notice(page)
+    assert page.evaluate("location.hash") == ""
+    assert page.locator("#recent-list li").count() == 1
+    page.click("#notice-action")                       # "Back to your game"
+    page.wait_for_function(f"document.querySelector('#moves button') && "
+                           f"document.querySelector('#moves button').textContent === '{OWN[0]}'")
+    assert moves(page) == OWN and saved_game(page)["moves"] == OWN
+    # and the linked game is one click away in turn
+    assert page.locator("#recent-list li").count() == 1
+    page.click("#recent-summary")
+    page.click("#recent-list li button")
+    page.wait_for_function("document.querySelector('#moves button').textContent === 'e2-e3'")
+
+
+def test_moves_after_a_link_or_share_survive_a_reload(page, server):
+    open_app(page, server, fragment="#moves=e2-e3")
+    wait_plies(page, 2)                                # the engine (Orange) answered
+    page.click("#share-button")
+    page.click("#share-dialog button[value=close]")
+    click(page, "d2")
+    click(page, "d3")
+    wait_plies(page, 4)
+    played = moves(page)
+    page.reload()
+    page.wait_for_selector("body[data-engine=ready]", timeout=60000)
+    wait_plies(page, 4)
+    assert moves(page) == played
+
+
+def test_loading_a_record_while_the_engine_thinks_does_not_mix_games(page, server):
+    slow = dict(FAST, settings=dict(FAST["settings"], level=6, timeMs=4000))
+    open_app(page, server, saved=slow)
+    click(page, "d2")
+    click(page, "d3")
+    page.wait_for_selector("#thinking:not([hidden])")
+    page.click("#record-summary")
+    page.fill("#record", RECORD)
+    page.click("#load-record-button")
+    wait_plies(page, 4)
+    page.wait_for_timeout(5000)                        # past the engine's time: its reply is dropped
+    game = saved_game(page)
+    assert game["rules"] == "setup=facing,first=orange,duel=even"
+    assert game["moves"] == ["g10-d7", "d2-d3", "d7-g4", "d1xg4/a"] == moves(page)
+    assert game["headers"] == {"Event": "Test"}
+    assert '[Event "Test"]' in page.locator("#record").input_value()
+    assert page.locator("#recent-list li").count() == 1   # the game it replaced is kept
+
+
+def test_an_empty_record_changes_nothing(page, server):
+    open_app(page, server, saved=SAVED)
+    wait_plies(page, 2)
+    page.click("#record-summary")
+    page.fill("#record", "  ")
+    page.click("#load-record-button")
+    assert "the record is empty" in notice(page)
+    assert moves(page) == OWN and saved_game(page)["moves"] == OWN
+
+
+@pytest.mark.parametrize("settings, fixed", [
+    ({"players": None}, "players"),
+    ({"scoring": "__proto__"}, "scoring"),
+    ({"scoring": "toString"}, "scoring"),
+    ({"timeMs": 0}, "timeMs"),
+    ({"level": "6; alert(1)"}, "level"),
+])
+def test_damaged_settings_fall_back_to_defaults(page, server, settings, fixed):
+    saved = dict(SAVED, settings=dict(FAST["settings"], **settings))
+    open_app(page, server, saved=saved)
+    wait_plies(page, 2)
+    assert fixed in notice(page)
+    assert moves(page) == OWN
+    click(page, "e2")
+    click(page, "e3")
+    wait_plies(page, 4)
+    assert "Black has won" in page.locator("#wager").inner_text()
+    assert not page.errors
+
+
+def test_a_huge_unreadable_save_is_moved_aside_and_the_app_starts(page, server):
+    open_app(page, server, saved="x" * 3_000_000)
+    assert "a copy is kept" in notice(page)
+    assert page.evaluate("localStorage.getItem('jetan.saved.damaged').length") == 3_000_000
+    click(page, "d2")
+    click(page, "d3")
+    wait_plies(page, 2)
+    assert not page.errors
+
+
+def test_a_double_click_and_back_to_back_moves_play_once(page, server):
+    friend = dict(FAST, settings=dict(FAST["settings"], players={"black": "human", "orange": "human"}))
+    open_app(page, server, saved=friend)
+    click(page, "d2")
+    from tests.browser.test_app import centre
+    x, y = centre(page, "d3")
+    page.mouse.dblclick(x, y)
+    wait_plies(page, 1)
+    page.wait_for_timeout(500)
+    assert moves(page) == ["d2-d3"]
+    # Two typed moves submitted at once: the second waits in the box, it does not replace the first.
+    page.evaluate("""() => {
+        const input = document.getElementById('move-input'), form = document.getElementById('move-form');
+        input.value = 'g9-g8'; form.requestSubmit();
+        input.value = 'f9-f8'; form.requestSubmit();
+    }""")
+    wait_plies(page, 2)
+    page.wait_for_timeout(500)
+    assert moves(page) == ["d2-d3", "g9-g8"]
+    assert saved_game(page)["moves"] == ["d2-d3", "g9-g8"]
+
+
+def test_a_dead_worker_is_noticed_and_replaced(page, server):
+    slow = dict(FAST, settings=dict(FAST["settings"], level=6, timeMs=1000))
+    open_app(page, server, saved=slow)
+    click(page, "d2")
+    click(page, "d3")
+    page.wait_for_selector("#thinking:not([hidden])")
+    page.evaluate("window.jetan.engine.worker.terminate()")
+    assert "stopped answering" in notice(page)
+    page.wait_for_selector("body[data-engine=ready]", timeout=60000)
+    wait_plies(page, 2, timeout=60000)                 # the new worker makes the engine's move
+    assert moves(page)[0] == "d2-d3"
+
+
+@pytest.mark.parametrize("failure", ["404", "garbage", "abort"])
+def test_a_runtime_that_does_not_load_says_so_with_a_retry(browser, server, failure):
+    def route(r):
+        if failure == "abort":
+            r.abort()
+        elif failure == "404":
+            r.fulfill(status=404, body="not found")
+        else:
+            r.fulfill(status=200, body=b"\0asm garbage", content_type="application/wasm")
+    # No service worker here: it would keep the damaged file for offline use, as any cache would.
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        context.route("**/pyodide.asm.wasm", route)
+        page.goto(server.url)
+        page.wait_for_selector("body[data-engine=failed]", timeout=30000)
+        text = page.locator("#loading-text").inner_text()
+        assert "could not start" in text and "Traceback" not in text and len(text) < 300
+        assert page.locator("#retry-button").is_visible()
+        context.unroute("**/pyodide.asm.wasm")
+        page.click("#retry-button")
+        page.wait_for_selector("body[data-engine=ready]", timeout=60000)
+        page.wait_for_selector("body[data-plies='0']", timeout=30000)
+    finally:
+        context.close()
+
+
+def test_a_long_link_shows_its_replay_progress(page, server):
+    fragment = "#moves=" + ",".join(long_game(6000))
+    page.add_init_script("""new MutationObserver(() => {
+        const t = document.getElementById('loading-text');
+        if (t && t.textContent.startsWith('Replaying')) window.sawProgress = t.textContent;
+    }).observe(document, {subtree: true, childList: true, characterData: true});""")
+    open_app(page, server, saved=None, fragment=fragment)
+    wait_plies(page, 6000, timeout=120000)
+    assert page.evaluate("window.sawProgress").startswith("Replaying the game: ")
+
+
+def test_a_link_changed_before_the_engine_is_ready_is_opened(page, server):
+    page.goto(server.url)
+    page.evaluate("location.hash = '#moves=e2-e3'")
+    page.wait_for_selector("body[data-engine=ready]", timeout=60000)
+    page.wait_for_function("document.querySelector('#moves button') && "
+                           "document.querySelector('#moves button').textContent === 'e2-e3'")
+
+
+def test_embed_with_an_unreadable_start_says_so(page, server):
+    page.goto(server.url + "embed.html#start=zzz")
+    page.wait_for_function("document.getElementById('caption').textContent.includes('not valid')",
+                           timeout=60000)
+    assert not page.errors
+
+
+# ---- generated saved data and links, in the page ------------------------------------------
+
+def random_value(rng, depth=0):
+    kinds = ["null", "bool", "int", "float", "text", "special"] + (["list", "dict"] if depth < 3 else [])
+    kind = rng.choice(kinds)
+    if kind == "null":
+        return None
+    if kind == "bool":
+        return rng.random() < 0.5
+    if kind == "int":
+        return rng.choice([0, -1, 1, 6, 7, 100, 2000, 10 ** 12, -(10 ** 9)])
+    if kind == "float":
+        return rng.choice([0.5, 1e308, -0.0, 3.25])
+    if kind == "text":
+        return "".join(rng.choice("ab-_<>\"'%&#=,/\\ 0123456789") for _ in range(rng.randint(0, 12)))
+    if kind == "special":
+        return rng.choice(["__proto__", "constructor", "toString", "human", "engine", "black",
+                           "smith", "technical", "d2-d3", "<img src=x onerror=alert(1)>"])
+    if kind == "list":
+        return [random_value(rng, depth + 1) for _ in range(rng.randint(0, 3))]
+    keys = ["players", "level", "timeMs", "flipped", "notation", "scoring", "black", "orange",
+            "__proto__", "rules", "start", "moves", "resigned", "headers", "game", "settings"]
+    return {rng.choice(keys): random_value(rng, depth + 1) for _ in range(rng.randint(0, 4))}
+
+
+def random_fragment(rng):
+    parts = []
+    for _ in range(rng.randint(0, 4)):
+        key = rng.choice(["rules", "start", "moves", "moves", "x", "__proto__", ""])
+        value = rng.choice(["", "d2-d3", "d2-d3,g9-g8", "thoat%3Dwild", "%E0%A4%A", "<script>",
+                            "start", ",,", "d2-d3/a", "j10-a1", "pass", "%00"])
+        parts.append(f"{key}={value}" if rng.random() < 0.8 else key)
+    return "#" + "&".join(parts)
+
+
+def test_generated_saved_data_and_links_never_break_the_checks(page, server):
+    rng = random.Random(13)
+    saves = [json.dumps({"version": 1, "game": random_value(rng) if rng.random() < 0.5 else
+                         {"rules": "", "start": "start", "moves": random_value(rng)},
+                         "settings": random_value(rng)}) for _ in range(300)]
+    saves += [json.dumps(random_value(rng)) for _ in range(100)]
+    links = [random_fragment(rng) for _ in range(300)]
+    page.goto(server.url + "rules.html")
+    failures = page.evaluate("""async ([saves, links]) => {
+        const { readSaved } = await import('./js/storage.js');
+        const { decodeGame, ShareError } = await import('./js/share.js');
+        const failures = [];
+        for (const raw of saves) {
+            const items = new Map([['jetan.saved', raw]]);
+            const store = { getItem: (k) => items.has(k) ? items.get(k) : null,
+                            setItem: (k, v) => items.set(k, v), removeItem: (k) => items.delete(k) };
+            try {
+                const { game, settings } = readSaved(store);
+                const okPlayers = ['black', 'orange'].every((s) => ['human', 'engine'].includes(settings.players[s]));
+                if (!okPlayers || !Number.isInteger(settings.level) || settings.timeMs < 100
+                    || typeof settings.flipped !== 'boolean' || !/^[a-z][a-z-]*$/.test(settings.scoring)
+                    || (game && !game.moves.every((m) => typeof m === 'string')))
+                    failures.push(['bad result', raw]);
+            } catch (e) { failures.push([String(e), raw]); }
+        }
+        for (const link of links) {
+            try {
+                const game = decodeGame(link);
+                if (game && (typeof game.rules !== 'string' || !Array.isArray(game.moves)))
+                    failures.push(['bad game', link]);
+            } catch (e) { if (!(e instanceof ShareError)) failures.push([String(e), link]); }
+        }
+        return failures;
+    }""", [saves, links])
+    assert failures == []
+    assert not page.errors
+
+
+def test_generated_saved_data_never_stops_the_app(page, server):
+    rng = random.Random(7)
+    for _ in range(6):
+        saved = {"version": 1, "game": {"rules": "", "start": "start", "moves": OWN},
+                 "settings": random_value(rng)}
+        page.add_init_script(f"localStorage.setItem('jetan.saved', {json.dumps(json.dumps(saved))})")
+        page.goto(server.url)
+        page.wait_for_function("document.getElementById('board').width > 0")
+        assert not page.errors, (saved, page.errors)
+        page.evaluate("localStorage.clear()")
+        page.context.clear_cookies()
