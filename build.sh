@@ -66,6 +66,7 @@ entry["file_name"] = f"micropip-{version}-py3-none-any.whl"
 entry["sha256"] = sha
 pathlib.Path("dist/pyodide/pyodide-lock.json").write_text(json.dumps(lock))
 sys.path.insert(0, ".")
+from py_engine.movegen import referee_for
 from py_engine.rules import STANDARD_RULES
 from py_engine.squares import file_of, rank_of
 # The rules page's diagrams: each piece's reach from the centre, from the engine's own tables.
@@ -81,7 +82,7 @@ texts = {
 }
 reach = []
 for letter in "NWATDFCP":
-    walks = STANDARD_RULES.referee.tables[0][letter][0][44]
+    walks = referee_for(STANDARD_RULES).tables[0][letter].walks[44]
     reach.append({"letter": letter, "name": STANDARD_RULES.piece_name(letter),
                   "feathers": STANDARD_RULES.feathers(letter, 0), "text": texts[letter],
                   "reach": sorted([file_of(t) - 4, rank_of(t) - 4] for t in walks)})

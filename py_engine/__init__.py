@@ -3,11 +3,13 @@
 The public API: :class:`Position`, :class:`Move`, :class:`RuleSet`, :class:`Game`.
 """
 from .game import Game
-from .movegen import PASS, IllegalMoveError, Move, Result
-from .position import Position, PositionError
-from .rules import BLACK, ORANGE, RuleSet, RulesError
-from .squares import NotationError, parse_square, square_name
+from .errors import IllegalMoveError, JetanError, NotationError, PositionError, RulesError
+from .pieces import BLACK, ORANGE
+from .position import Position
+from .rules import RuleSet
+from .squares import parse_square, square_name
+from .values import PASS, Move, Result
 
 __all__ = ["Game", "Move", "PASS", "Position", "RuleSet", "Result", "IllegalMoveError",
-           "PositionError", "RulesError", "NotationError", "BLACK", "ORANGE", "parse_square",
+           "PositionError", "RulesError", "NotationError", "JetanError", "BLACK", "ORANGE", "parse_square",
            "square_name"]

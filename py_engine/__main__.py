@@ -10,6 +10,7 @@ from typing import List, Optional
 
 from .errors import JetanError, UsageError
 from .game import Game, check_perft_depth, perft, start_position
+from .movegen import referee_for
 from .notation import line_text, move_text, parse_move
 from .position import Position
 from .rules import RuleSet
@@ -18,7 +19,7 @@ from .rules import RuleSet
 def _position(text: str, rules: RuleSet) -> Position:
     """``start`` (the rule set's start position) or a position string, checked for the rules."""
     pos = start_position(rules) if text.strip() == "start" else Position.parse(text)
-    rules.referee.check_position(pos)
+    referee_for(rules).check_position(pos)
     return pos
 
 
@@ -36,8 +37,8 @@ def cmd_perft(args) -> None:
     if args.divide and args.depth >= 1:
         game = Game(rules, pos)
         for move in sorted(game.legal_moves):
-            for outcome, _ in rules.referee.outcomes(pos, move):
-                ply = rules.referee.play(pos, move, outcome)
+            for outcome, _ in referee_for(rules).outcomes(pos, move):
+                ply = referee_for(rules).play(pos, move, outcome)
                 n = 1 if args.depth == 1 else (
                     0 if ply.result else perft(rules, ply.position, args.depth - 1, [pos.key]))
                 print(f"{move_text(pos, ply.move)}: {n}")

@@ -26,12 +26,14 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 from . import record
 from .errors import JetanError, UsageError
 from .game import SCORING, Game, start_position
-from .movegen import Move
+from .movegen import referee_for
 from .notation import move_text, walk_line
+from .pieces import LETTERS, SIDES
 from .position import Position
-from .rules import OPTIONS, PER_SIDE, SIDES, STANDARD, RuleSet
+from .rules import OPTIONS, PER_SIDE, STANDARD, RuleSet
 from .search import LEVELS, Info, Searcher, level_settings
 from .squares import square_name
+from .values import Move
 
 # Named rule sets offered by the page.
 PRESETS = {
@@ -323,7 +325,7 @@ def state(game: Game, headers: Optional[Dict[str, str]] = None) -> Dict[str, Any
         "captured": {"black": game.captured(0), "orange": game.captured(1)},
         "wagers": {name: list(game.wager(name)) for name in SCORING},
         "record": record.write(game, headers),
-        "names": {letter: game.rules.piece_name(letter) for letter in "NWATDFCP"},
+        "names": {letter: game.rules.piece_name(letter) for letter in LETTERS},
     }
 
 
@@ -372,7 +374,7 @@ def op_check(req: Request) -> Reply:
     rules = RuleSet.parse(text_field(req, "rules", "", MAX_RULES_TEXT))
     text = text_field(req, "start", "start", MAX_POSITION_TEXT).strip() or "start"
     pos = start_position(rules) if text == "start" else Position.parse(text)
-    rules.referee.check_position(pos)
+    referee_for(rules).check_position(pos)
     return {"rules": str(rules), "start": text if text == "start" else str(pos)}
 
 
@@ -387,9 +389,9 @@ def op_rules(req: Request) -> Reply:
 def op_reach(req: Request) -> Reply:
     """Squares one piece reaches from e5 on an empty board under a rule set (move diagrams)."""
     rules = RuleSet.parse(text_field(req, "rules", "", MAX_RULES_TEXT))
-    letter = choice_field(req, "piece", tuple("NWATDFCP"), "C")
+    letter = choice_field(req, "piece", tuple(LETTERS), "C") or "C"
     side = SIDES.index(choice_field(req, "side", SIDES, "black") or "black")
-    walks = rules.referee.tables[side][letter][0]
+    walks = referee_for(rules).tables[side][letter].walks
     centre = 44
     return {"from": square_name(centre), "to": sorted(square_name(t) for t in walks[centre])}
 

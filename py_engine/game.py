@@ -8,17 +8,19 @@ from collections import Counter
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 from .errors import UsageError
-from .movegen import PASS, REPETITION_WINDOW, IllegalMoveError, Move, Ply, Referee, Result
+from .errors import IllegalMoveError
+from .movegen import REPETITION_WINDOW, Referee, referee_for
 from .notation import move_text, parse_move
+from .pieces import BLACK, ORANGE, PIECES
 from .position import Position, start_board
-from .rules import BLACK, ORANGE, SIDES, RuleSet
-from .squares import square_name
+from .rules import RuleSet
+from .values import PASS, Move, Ply, Result
 
 # Wager values per scoring system: Ekman's table of ten (Exploring Jetan) and Smith's price list.
-# Order: Panthan, Warrior, Padwar, Thoat, Dwar, Flier, Chief, Princess; None where the source
-# gives no value.
+# Order: Panthan, Warrior, Padwar, Thoat, Dwar, Flier, Chief, Princess (pieces.LETTERS); None
+# where the source gives no value.
 SCORING: Dict[str, Tuple[Optional[float], ...]] = {
-    "smith": (1, 2, 2, 3, 4, 4, 10, 0),
+    "smith": tuple(kind.price for kind in PIECES),
     "moorman": (1, 1, 2, 2, 3, 3, 5, 7),
     "burgess": (1, 2, 2, 3, 7, 6, 50, 50),
     "kingston": (1, 1.6, 1.6, 2.4, 4, 4, 9.6, 0),
@@ -29,7 +31,7 @@ SCORING: Dict[str, Tuple[Optional[float], ...]] = {
     "gaul": (2, 2, 2, 1, 3, 3, 5, 0),
     "cazaux-knowlton": (2, 1.9, 1.7, 5.6, 4.9, 9.5, None, None),
 }
-SCORING_ORDER = "NWATDFCP"
+SCORING_ORDER = "".join(kind.letter for kind in PIECES)
 
 RulesLike = Union[RuleSet, str, None]
 
@@ -55,7 +57,7 @@ class Game:
     def __init__(self, rules: RulesLike = None, position: Union[Position, str, None] = None,
                  seed: Optional[int] = None):
         self.rules = _rules(rules)
-        self.referee: Referee = self.rules.referee
+        self.referee: Referee = referee_for(self.rules)
         if position is None:
             position = start_position(self.rules)
         elif isinstance(position, str):
@@ -108,21 +110,13 @@ class Game:
 
     @property
     def result(self) -> Optional[Result]:
-        """How the game ended, or ``None`` while it goes on."""
+        """How the game ended (a resignation, or the referee's :meth:`~Referee.outcome`), or
+        ``None`` while it goes on."""
         if self.resigned:
             return self.resigned
-        if self.plies and self.plies[-1].result:
-            return self.plies[-1].result
         pos = self.position
-        if self.referee.finished(pos):
-            return Result(None, "threepiece")
-        if self.rules.get("repetition") == "draw" and self._key_count[pos.key] >= 3:
-            return Result(None, "repetition")
-        if not self._legal():
-            if self.referee.pass_when_stalemated:
-                return Result(None, "both_stalemated")
-            return Result(1 - pos.side, "stalemate")
-        return None
+        return self.referee.outcome(pos, self._legal, self.plies[-1] if self.plies else None,
+                                    self._key_count[pos.key] - 1)
 
     @property
     def turn(self) -> int:
@@ -138,7 +132,7 @@ class Game:
         legal = self._legal()
         text = move_text(self.position, move)
         if move.bare() not in legal:
-            raise IllegalMoveError(self._why_illegal(move, text, legal))
+            raise IllegalMoveError(self.referee.why_illegal(self.position, move, text))
         if move.outcome:
             if not self.referee.is_duel(self.position, move):
                 raise IllegalMoveError(f"{text}: only a capture under duel rules has an outcome "
@@ -146,29 +140,6 @@ class Game:
             if move.outcome not in dict(self.referee.outcomes(self.position, move)):
                 raise IllegalMoveError(f"{text}: that duel outcome is impossible with these pieces")
         return move
-
-    def _why_illegal(self, move: Move, text: str, legal: Sequence[Move]) -> str:
-        pos = self.position
-        side = SIDES[pos.side].capitalize()
-        if move.is_pass:
-            return f"pass is not allowed: {side} has a legal move"
-        piece = pos.board[move.frm]
-        if not piece:
-            return f"illegal move {text}: {square_name(move.frm)} is empty"
-        if (piece.isupper()) != (pos.side == BLACK):
-            return f"illegal move {text}: the piece on {square_name(move.frm)} is not {side}'s"
-        name = self.rules.piece_name(piece)
-        if self.referee.princess_threatened(pos, pos.side):
-            return f"illegal move {text}: {side}'s Princess is threatened and must be saved"
-        target = pos.board[move.to]
-        if target and piece in "Pp":
-            return f"illegal move {text}: the Princess never captures"
-        if target and (target.isupper() == piece.isupper()):
-            return f"illegal move {text}: {square_name(move.to)} holds {side}'s own piece"
-        basic = self.referee.basic_moves(pos)
-        if move.bare() in basic:
-            return f"illegal move {text}: it would repeat a position a third time (or force that)"
-        return f"illegal move {text}: the {name} on {square_name(move.frm)} cannot go there"
 
     def play(self, move: Union[Move, str]) -> Ply:
         """Play a legal move (text or :class:`Move`). Raises :class:`IllegalMoveError`."""
@@ -258,9 +229,8 @@ def perft(rules: RulesLike, position: Position, depth: int,
     history starts with ``position`` itself. Under duel rules each outcome of a capture (attacker
     or defender wins) is its own sequence. ``depth`` is 0 to :data:`MAX_PERFT_DEPTH`."""
     check_perft_depth(depth)
-    referee = _rules(rules).referee
+    referee = referee_for(_rules(rules))
     keys = list(history or [])
-    draw_on_repetition = referee.rules.get("repetition") == "draw"
 
     def count(pos: Position, depth: int) -> int:
         if depth == 0:
@@ -273,9 +243,10 @@ def perft(rules: RulesLike, position: Position, depth: int,
         for move in moves:
             for outcome, _ in referee.outcomes(pos, move):
                 ply = referee.play(pos, move, outcome)
-                over = ply.result is not None or (
-                    draw_on_repetition and (keys + [ply.position.key]).count(ply.position.key) >= 3)
-                total += (1 if depth == 1 else 0) if over else count(ply.position, depth - 1)
+                if depth == 1:
+                    total += 1
+                elif referee.decided(ply.position, ply, keys.count(ply.position.key)) is None:
+                    total += count(ply.position, depth - 1)
         keys.pop()
         return total
 

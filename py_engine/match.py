@@ -14,9 +14,9 @@ from typing import Callable, List, Optional, Tuple
 
 from .errors import UsageError
 from .game import Game
-from .movegen import Move
 from .rules import BLACK, RuleSet
 from .search import Evaluator, Searcher, level_settings
+from .values import Move
 
 Player = Callable[[Game], Move]
 MAX_PLIES = 300          # a game still going after this many plies is scored a draw

@@ -1,8 +1,10 @@
 """Move generation and arbitration: legal moves, threats, Princess safety, the escape, duels,
 and what each move does to the game (captures, results, the three-piece counter).
 
-One :class:`Referee` is built per :class:`~py_engine.rules.RuleSet` (``rules.referee``). Its tables
-come from :mod:`py_engine.gaits`; a legal-move query is look-ups and bit tests.
+One :class:`Referee` is built per :class:`~py_engine.rules.RuleSet` (:func:`referee_for`). Its
+tables come from :mod:`py_engine.gaits`; a legal-move query is look-ups and bit tests. It is also
+the one place that decides how a game ends (:meth:`Referee.decided`, :meth:`Referee.outcome`):
+the game, perft and the search all ask it.
 
 Princess safety is decided without playing each move: before generating, the referee lists every
 enemy walk onto the Princess's square that is open (a *check*) or blocked only by one of our own
@@ -14,109 +16,58 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple
+from functools import lru_cache
+from typing import Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
-from .errors import IllegalMoveError
+from .errors import PositionError
 
 from .gaits import escape_reach, open_reach, reach_mask, walk_table, walk_tree
-from .position import MAX_MOVE_NUMBER, ZOBRIST, ZOBRIST_ORANGE, Position, side_of
-from .rules import BLACK, ORANGE, SIDES, RuleSet
-from .squares import SIZE, squares_of
+from .pieces import BLACK, KIND, LETTERS, ORANGE, SIDES, side_of
+from .position import MAX_MOVE_NUMBER, ZOBRIST, ZOBRIST_ORANGE, Position
+from .rules import RuleSet
+from .squares import SIZE, square_name, squares_of
+from .values import MOVES, PASS, Move, Ply, Result
 
 FULL = (1 << (SIZE * SIZE)) - 1
-# Smith's price list, used by dice duels: d6 plus the piece's price.
-DUEL_PRICE = {"N": 1, "W": 2, "A": 2, "T": 3, "D": 4, "F": 4, "C": 10}
 
 
 # The repetition rule looks at the last twelve positions (RULES.md).
 REPETITION_WINDOW = 12
 
 
-class Move(NamedTuple):
-    """A move from ``frm`` to ``to`` (squares 0–99). Only the two squares identify a move.
-    ``outcome`` is set only for a capture under duel rules: ``"a"`` the attacker won the duel,
-    ``"d"`` the defender did; empty means "not decided yet". :data:`PASS` is the forfeited turn of
-    a stalemated player under ``stalemate=pass``."""
+class GaitTables(NamedTuple):
+    """One piece's move tables for one side, per square: ``walks`` (destination -> the minimal
+    sets of intermediate squares, see :func:`~py_engine.gaits.walk_table`), ``jumps`` (blocking
+    does not apply), ``reach`` (a bitmask of every destination) and ``trees`` (the walk tree with
+    its remembered destinations, see :func:`~py_engine.gaits.open_reach`)."""
 
-    frm: int
-    to: int
-    outcome: str = ""
-
-    @property
-    def is_pass(self) -> bool:
-        return self.frm < 0
-
-    def bare(self) -> "Move":
-        return Move(self.frm, self.to) if self.outcome else self
+    walks: tuple
+    jumps: bool
+    reach: Tuple[int, ...]
+    trees: tuple
 
 
-PASS = Move(-1, -1)
-# Every plain move, made once: move generation hands these out rather than building new ones.
-MOVES = tuple(tuple(Move(f, t) for t in range(SIZE * SIZE)) for f in range(SIZE * SIZE))
-
-
-@dataclass(frozen=True)
-class Result:
-    """How a game ended. ``winner`` is ``BLACK``, ``ORANGE`` or ``None`` (a draw)."""
-
-    winner: Optional[int]
-    reason: str
-
-    REASONS = {
-        "princess": "{w} took the Princess",
-        "chief": "{w}'s Chief took the Chief",
-        "chief_taken": "a Chief was taken by a lesser piece",
-        "stalemate": "{l} has no legal move",
-        "both_stalemated": "neither side can move",
-        "threepiece": "three-piece rule: no win within ten moves",
-        "repetition": "the same position occurred a third time",
-        "resigned": "{l} resigned",
-    }
-
-    @property
-    def text(self) -> str:
-        """``black wins``, ``orange wins`` or ``draw``."""
-        return "draw" if self.winner is None else f"{SIDES[self.winner]} wins"
-
-    @property
-    def explanation(self) -> str:
-        w = SIDES[self.winner].capitalize() if self.winner is not None else ""
-        loser = SIDES[1 - self.winner].capitalize() if self.winner is not None else ""
-        return self.REASONS[self.reason].format(w=w, l=loser)
-
-    def __str__(self) -> str:
-        return f"{self.text} ({self.explanation})"
-
-
-class Ply(NamedTuple):
-    """What playing one move did: the position after it, the move as played (with its duel
-    outcome), the piece removed from the board (a letter, or ``""``), whether it spent the
-    escape, and the result if the move ended the game."""
-
-    position: Position
-    move: Move
-    captured: str
-    escaped: bool
-    result: Optional[Result]
+@lru_cache(maxsize=64)
+def referee_for(rules: RuleSet) -> "Referee":
+    """The referee of a rule set: built once (its tables take a moment), then shared."""
+    return Referee(rules)
 
 
 class Referee:
-    """Legal moves and their consequences under one rule set."""
+    """Legal moves and their consequences under one rule set (get one with :func:`referee_for`)."""
 
     def __init__(self, rules: RuleSet):
         self.rules = rules
-        # Per side: letter -> (walks per square, jumps, reach mask per square, and per square the
-        # walk tree with its remembered destinations: see gaits.open_reach)
-        self.tables = []
+        # Per side: letter -> that piece's GaitTables.
+        self.tables: List[Dict[str, GaitTables]] = []
         for side in (BLACK, ORANGE):
             per_letter = {}
-            for letter in "NWATDFCP":
+            for letter in LETTERS:
                 gait = rules.gait(letter, side)
                 walks = walk_table(gait)
-                per_letter[letter] = (walks, gait.jumps, tuple(reach_mask(w) for w in walks),
-                                      walk_tree(gait))
+                per_letter[letter] = GaitTables(walks, gait.jumps,
+                                                tuple(reach_mask(w) for w in walks), walk_tree(gait))
             self.tables.append(per_letter)
         self.frightened = tuple(rules.get("bravery", s) == "frightened" for s in (BLACK, ORANGE))
         self.escape = tuple(rules.get("escape", s) for s in (BLACK, ORANGE))
@@ -124,6 +75,7 @@ class Referee:
         self.chief_capture = rules.get("chief_capture")
         self.pass_when_stalemated = rules.get("stalemate") == "pass"
         self.forbid_repetition = rules.get("repetition") == "forbid"
+        self.draw_on_repetition = not self.forbid_repetition
         self.threepiece = rules.get("threepiece") == "on"
 
     # ---- threats -----------------------------------------------------------------------------
@@ -223,7 +175,7 @@ class Referee:
         sq = pos.princess[us]
         lifted = pos.occupied & ~(1 << sq)
         danger = self.attacks(pos, them, lifted) & ~pos.by_side[them]
-        walks, _, reach, _ = self.tables[us]["P"]
+        walks, reach = self.tables[us]["P"].walks, self.tables[us]["P"].reach
         free = ~pos.occupied & ~danger & FULL
         normal = reach[sq] & free
         if self.frightened[us] and normal:
@@ -263,6 +215,56 @@ class Referee:
     def finished(self, pos: Position) -> bool:
         """A position that ends the game whatever is played: the three-piece count ran out."""
         return self.threepiece and pos.counter >= 10
+
+    # ---- how a game ends ---------------------------------------------------------------------
+    def decided(self, pos: Position, last: Optional[Ply] = None,
+                occurrences: int = 0) -> Optional[Result]:
+        """The result that ``pos`` and the ply that made it (``last``) decide, whatever moves
+        remain: a capture that ended the game (the Princess, a Chief), the three-piece count
+        running out, or under ``repetition=draw`` the position occurring a third time
+        (``occurrences``: how often it occurred before). ``None`` if they decide nothing."""
+        if last is not None and last.result is not None:
+            return last.result
+        if self.finished(pos):
+            return Result(None, "threepiece")
+        if self.draw_on_repetition and occurrences >= 2:
+            return Result(None, "repetition")
+        return None
+
+    def outcome(self, pos: Position, legal: Callable[[], Sequence[Move]], last: Optional[Ply] = None,
+                occurrences: int = 0) -> Optional[Result]:
+        """How the game stands at ``pos``: :meth:`decided`, else — when ``legal()`` (the legal
+        moves, asked for only then) is empty — the stalemate rule: the player to move loses, or
+        under ``stalemate=pass`` (where a player who can pass has a move) neither side can move
+        and it is a draw. ``None`` while the game goes on."""
+        ended = self.decided(pos, last, occurrences)
+        if ended is not None or legal():
+            return ended
+        if self.pass_when_stalemated:
+            return Result(None, "both_stalemated")
+        return Result(1 - pos.side, "stalemate")
+
+    def why_illegal(self, pos: Position, move: Move, text: str) -> str:
+        """Why ``move`` (written ``text``) is not legal in ``pos``, in a player's words."""
+        side = SIDES[pos.side].capitalize()
+        if move.is_pass:
+            return f"pass is not allowed: {side} has a legal move"
+        piece = pos.board[move.frm]
+        if not piece:
+            return f"illegal move {text}: {square_name(move.frm)} is empty"
+        if side_of(piece) != pos.side:
+            return f"illegal move {text}: the piece on {square_name(move.frm)} is not {side}'s"
+        if self.princess_threatened(pos, pos.side):
+            return f"illegal move {text}: {side}'s Princess is threatened and must be saved"
+        target = pos.board[move.to]
+        if target and piece in "Pp":
+            return f"illegal move {text}: the Princess never captures"
+        if target and side_of(target) == pos.side:
+            return f"illegal move {text}: {square_name(move.to)} holds {side}'s own piece"
+        if move.bare() in self.basic_moves(pos):
+            return f"illegal move {text}: it would repeat a position a third time (or force that)"
+        name = self.rules.piece_name(piece)
+        return f"illegal move {text}: the {name} on {square_name(move.frm)} cannot go there"
 
     def _without_repetitions(self, pos: Position, moves: List[Move], window: List[int]):
         """RULES.md's repetition rule: no move may produce a position seen twice in the window
@@ -314,8 +316,9 @@ class Referee:
             return Fraction(1)
         if self.duel == "even":
             return Fraction(1, 2)
-        a = DUEL_PRICE[pos.board[move.frm].upper()]
-        d = DUEL_PRICE[target.upper()]
+        # Dice: each side rolls a d6 and adds its piece's price in Smith's list.
+        a = KIND[pos.board[move.frm].upper()].price
+        d = KIND[target.upper()].price
         wins = sum(1 for x in range(1, 7) for y in range(1, 7) if x + a > y + d)
         losses = sum(1 for x in range(1, 7) for y in range(1, 7) if x + a < y + d)
         return Fraction(wins, wins + losses)       # ties are rolled again
@@ -397,7 +400,7 @@ class Referee:
         """Does the side to move's Princess spend her escape by going to ``t``? Only when her
         normal move cannot legally take her there."""
         us = pos.side
-        reach = self.tables[us]["P"][2]
+        reach = self.tables[us]["P"].reach
         if not reach[pos.princess[us]] >> t & 1:
             return True
         return self.frightened[us] and not self.princess_destinations(pos)[0] >> t & 1
@@ -421,7 +424,6 @@ class Referee:
     # ---- validation --------------------------------------------------------------------------
     def check_position(self, pos: Position) -> None:
         """Reject a position that cannot arise under these rules, saying why."""
-        from .position import PositionError
         for s in (BLACK, ORANGE):
             if not pos.has(s, "C") and self.chief_capture != "continue":
                 raise PositionError(

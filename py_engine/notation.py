@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
-from .movegen import PASS, Move
+from .movegen import referee_for
 from .position import Position
 from .rules import BLACK, RuleSet
 from .squares import FILES, NotationError, file_of, parse_square, rank_of, square_name, technical_name
+from .values import PASS, Move
 
 STYLES = ("algebraic", "technical")
 _MOVE = re.compile(r"^([a-j])(10|[0-9])([-x:]?)([a-j])(10|[0-9])(?:/([ad]))?$", re.IGNORECASE)
@@ -35,7 +36,7 @@ def walk_line(rules: RuleSet, pos: Position, moves: Sequence[Move]) -> Iterator[
     to a move that ends the game."""
     for move in moves:
         yield pos, move
-        step = rules.referee.play(pos, move, "a")
+        step = referee_for(rules).play(pos, move, "a")
         if step.result:
             return
         pos = step.position

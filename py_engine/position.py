@@ -11,12 +11,8 @@ from typing import Iterator, List, Optional, Tuple
 
 from .errors import PositionError
 
-from .rules import BLACK, ORANGE
+from .pieces import BLACK, LETTERS, ORANGE, PIECES, side_of
 from .squares import SIZE, SQUARES, square
-
-LETTERS = "NWATDFCP"
-# At most as many of each piece as a side starts with: Panthans never promote.
-MAXIMUM = {"N": 8, "W": 2, "A": 2, "T": 2, "D": 2, "F": 2, "C": 1, "P": 1}
 
 DIAMETRAL = "wadfpcfdaw/tnnnnnnnnt/10/10/10/10/10/10/TNNNNNNNNT/WADFCPFDAW"
 FACING = "wadfcpfdaw/tnnnnnnnnt/10/10/10/10/10/10/TNNNNNNNNT/WADFCPFDAW"
@@ -28,10 +24,6 @@ _rng = random.Random(0x1E7A4)
 # Zobrist keys: one per (piece letter, square), one for Orange to move.
 ZOBRIST = {p: tuple(_rng.getrandbits(64) for _ in SQUARES) for p in LETTERS + LETTERS.lower()}
 ZOBRIST_ORANGE = _rng.getrandbits(64)
-
-
-def side_of(piece: str) -> int:
-    return BLACK if piece.isupper() else ORANGE
 
 
 class Position:
@@ -220,13 +212,13 @@ def _parse_placement(text: str) -> Tuple[str, ...]:
         if f != SIZE:
             raise PositionError(f"rank {r + 1} ('{row}') covers {f} squares, not {SIZE}")
     for s, name in ((BLACK, "Black"), (ORANGE, "Orange")):
-        for letter, most in MAXIMUM.items():
-            own = letter if s == BLACK else letter.lower()
+        for kind in PIECES:
+            own = kind.letter if s == BLACK else kind.letter.lower()
             n = board.count(own)
-            if letter == "P" and n != 1:
+            if kind.letter == "P" and n != 1:
                 raise PositionError(f"{name} must have exactly one Princess, not {n}")
-            if n > most:
-                raise PositionError(f"{name} has {n} pieces '{own}': at most {most} can exist")
+            if n > kind.count:
+                raise PositionError(f"{name} has {n} pieces '{own}': at most {kind.count} can exist")
     return tuple(board)
 
 

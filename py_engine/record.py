@@ -22,14 +22,11 @@ from __future__ import annotations
 import re
 from typing import Dict, List, Optional, Tuple
 
-from .errors import RecordError
+from .errors import IllegalMoveError, NotationError, PositionError, RecordError
 
 from .game import Game, start_position
-from .movegen import IllegalMoveError
 from .notation import descriptive_piece, descriptive_square, file_names, move_text, parse_move
-from .position import PositionError
 from .rules import BLACK, ORANGE, RuleSet
-from .squares import NotationError
 
 _HEADER = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
 MARKS = {"princess": "P", "chief": "C"}

@@ -14,9 +14,7 @@ from typing import Dict, Tuple
 from .errors import RulesError
 
 from .gaits import ESCAPE_WALKS, INTERPRETATIONS, Gait
-
-BLACK, ORANGE = 0, 1
-SIDES = ("black", "orange")
+from .pieces import BLACK, KIND, ODWAR, ORANGE, SIDES, WILD_THOAT_FEATHERS
 
 # Every option, its values (the first is the standard), and whether each side may set its own.
 OPTIONS: Dict[str, Tuple[str, ...]] = {
@@ -42,12 +40,6 @@ OPTIONS: Dict[str, Tuple[str, ...]] = {
 PER_SIDE = ("panthan", "warrior", "padwar", "thoat", "dwar", "flier", "chief", "princess",
             "bravery", "escape")
 STANDARD = {key: values[0] for key, values in OPTIONS.items()}
-
-# Letters of the pieces (Black's; Orange's are lower case) and the option naming each one's gait.
-PIECE_OPTION = {"N": "panthan", "W": "warrior", "A": "padwar", "T": "thoat", "D": "dwar",
-                "F": "flier", "C": "chief", "P": "princess"}
-# Feathers (RULES.md); the jumping "wild" Thoat is worth three. Chief and Princess have none.
-FEATHERS = {"N": 1, "W": 2, "A": 2, "T": 2, "D": 3, "F": 3}
 
 
 @dataclass(frozen=True)
@@ -116,31 +108,24 @@ class RuleSet:
 
     def gait(self, letter: str, side: int) -> Gait:
         """The gait of the piece with (Black's) ``letter`` for ``side``."""
-        key = PIECE_OPTION[letter]
+        key = KIND[letter].option
         gait = INTERPRETATIONS[key][self.get(key, side)]
         return gait if side == BLACK else gait.mirrored()
 
     def feathers(self, letter: str, side: int) -> int:
         """A piece's value in feathers (0 for Chief and Princess)."""
         if letter == "T" and self.get("thoat", side) == "wild":
-            return 3
-        return FEATHERS.get(letter, 0)
+            return WILD_THOAT_FEATHERS
+        return KIND[letter].feathers
 
     @property
     def first(self) -> int:
         return SIDES.index(self.get("first"))
 
     def piece_name(self, letter: str) -> str:
-        names = {"N": "Panthan", "W": "Warrior", "A": "Padwar", "T": "Thoat", "D": "Dwar",
-                 "F": "Odwar" if self.get("odwar") == "on" else "Flier", "C": "Chief",
-                 "P": "Princess"}
-        return names[letter.upper()]
-
-    @cached_property
-    def referee(self):
-        """The move generator and arbiter for this rule set (built once, then shared)."""
-        from .movegen import Referee
-        return Referee(self)
+        """A piece's name (either side's letter); the Flier is the Odwar under ``odwar=on``."""
+        letter = letter.upper()
+        return ODWAR if letter == "F" and self.get("odwar") == "on" else KIND[letter].name
 
 
 STANDARD_RULES = RuleSet()

@@ -25,7 +25,8 @@ from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
 from .errors import IllegalMoveError, UsageError
 from .gaits import ANY, counted, reach_mask, walk_table
-from .movegen import PASS, Move, Referee
+from .movegen import Referee, referee_for
+from .values import PASS, Move
 from .position import Position
 from .rules import BLACK, ORANGE, RuleSet
 
@@ -100,7 +101,7 @@ class Evaluator:
 
     def __init__(self, rules: RuleSet, weights: Optional[Dict[str, int]] = None):
         self.rules = rules
-        self.referee: Referee = rules.referee
+        self.referee: Referee = referee_for(rules)
         self.w = dict(WEIGHTS, **(weights or {}))
         chief_matters = rules.get("chief_capture") == "continue"
         self.values = [{letter: rules.feathers(letter, side) * FEATHER for letter in "NWATDF"}
@@ -110,8 +111,8 @@ class Evaluator:
         # Panthan advance bonus per square, per side.
         self.advance = [[(sq // 10 - 1) * self.w["panthan_rank"] for sq in range(100)],
                         [(8 - sq // 10) * self.w["panthan_rank"] for sq in range(100)]]
-        self.princess_reach = [self.referee.tables[s]["P"][2] for s in (BLACK, ORANGE)]
-        self.chief_reach = [self.referee.tables[s]["C"][2] for s in (BLACK, ORANGE)]
+        self.princess_reach = [self.referee.tables[s]["P"].reach for s in (BLACK, ORANGE)]
+        self.chief_reach = [self.referee.tables[s]["C"].reach for s in (BLACK, ORANGE)]
         # Ranks the Princess stands beyond her side's first three.
         self.sortie = [[max(0, sq // 10 - 2) for sq in range(100)],
                        [max(0, 7 - sq // 10) for sq in range(100)]]
@@ -196,10 +197,9 @@ class Searcher:
     statics: Dict[tuple, tuple] = field(default_factory=dict)
 
     def __post_init__(self):
-        self.referee: Referee = self.rules.referee
+        self.referee: Referee = referee_for(self.rules)
         self.evaluate = Evaluator(self.rules, self.weights)
         self.rng = random.Random(self.seed)
-        self.draw_on_repetition = self.rules.get("repetition") == "draw"
         self.chief_loss_ends = (self.referee.chief_capture != "continue" and
                                 self.referee.duel == "off")
         self.nodes = 0
@@ -301,13 +301,12 @@ class Searcher:
                        for o, p in outcomes))
 
     def _after(self, pos, move, outcome, depth, alpha, beta, ply, keys) -> int:
-        result_ply = self.referee.play(pos, move, outcome)
-        result = result_ply.result
-        if result is not None:
-            return self._result_score(result, pos.side, ply + 1)
-        child = result_ply.position
-        if self.draw_on_repetition and keys.count(child.key) >= 2:
-            return self._draw(pos.side)
+        ref = self.referee
+        played = ref.play(pos, move, outcome)
+        child = played.position
+        ended = ref.decided(child, played, keys.count(child.key) if ref.draw_on_repetition else 0)
+        if ended is not None:
+            return self._result_score(ended, pos.side, ply + 1)
         if depth <= 1:
             return -self._quiesce(child, -beta, -alpha, ply + 1, keys, 0)
         return -self._negamax(child, depth - 1, -beta, -alpha, ply + 1, keys)
@@ -331,8 +330,9 @@ class Searcher:
                  keys: List[int]) -> int:
         self._tick()
         ref = self.referee
-        if ref.finished(pos):
-            return self._draw(pos.side)
+        ended = ref.decided(pos)
+        if ended is not None:
+            return self._result_score(ended, pos.side, ply)
         key = (pos.key, pos.escapes, pos.counter)
         entry = self.tt.get(key)
         tt_move = None
@@ -344,7 +344,7 @@ class Searcher:
                     return e_score
         moves = ref.legal_moves(pos, keys)
         if not moves:
-            return self._no_moves(pos.side, ply)
+            return self._no_moves(pos, ply)
         in_danger = ref.princess_threatened(pos, pos.side)
         if self._null_move_cuts(pos, depth, beta, ply, keys, in_danger):
             return beta
@@ -396,10 +396,9 @@ class Searcher:
             keys.pop()
         return score >= beta
 
-    def _no_moves(self, side: int, ply: int) -> int:
-        # legal_moves offers PASS when passing is allowed; none at all then means neither side
-        # can move (a draw). Otherwise the player to move is stalemated and loses.
-        return self._draw(side) if self.referee.pass_when_stalemated else -MATE + ply
+    def _no_moves(self, pos: Position, ply: int) -> int:
+        """The score of a position whose side to move has no legal move (the stalemate rule)."""
+        return self._result_score(self.referee.outcome(pos, lambda: ()), pos.side, ply)
 
     def _quiesce(self, pos: Position, alpha: int, beta: int, ply: int, keys: List[int],
                  qdepth: int) -> int:
@@ -409,16 +408,17 @@ class Searcher:
         taking it, and the Chief's own moves are searched too)."""
         self._tick()
         ref = self.referee
-        if ref.finished(pos):
-            return self._draw(pos.side)
+        ended = ref.decided(pos)
+        if ended is not None:
+            return self._result_score(ended, pos.side, ply)
         attacks, best, chief = self._static(pos)
         us, them = pos.side, 1 - pos.side
         if attacks[them] >> pos.princess[us] & 1:
             if qdepth >= RESCUE_PLIES:
-                return best if ref.can_move(pos, keys) else self._no_moves(us, ply)
+                return best if ref.can_move(pos, keys) else self._no_moves(pos, ply)
             moves = ref.legal_moves(pos, keys)
             if not moves:
-                return self._no_moves(us, ply)
+                return self._no_moves(pos, ply)
             return self._quiesce_over(pos, moves, -INFINITY, alpha, beta, ply, keys, qdepth)
         if chief >= 0:
             best = min(best, self._chief_lost(us, ply + 1))

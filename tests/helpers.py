@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import random
 
-from py_engine.position import MAXIMUM, Position
+from py_engine.pieces import PIECES
+from py_engine.position import Position
 from py_engine.rules import OPTIONS, PER_SIDE, RuleSet
+from py_engine.movegen import referee_for
 
 
 def random_board(rng: random.Random, density: float = 0.5):
@@ -12,7 +14,7 @@ def random_board(rng: random.Random, density: float = 0.5):
     free = list(range(100))
     rng.shuffle(free)
     for side in (0, 1):
-        for letter, most in MAXIMUM.items():
+        for letter, most in ((k.letter, k.count) for k in PIECES):
             n = 1 if letter == "P" else (rng.randint(0, most) if rng.random() < density * 2 else 0)
             if letter == "C" and rng.random() < 0.9:
                 n = 1
@@ -27,7 +29,7 @@ def random_position(rng: random.Random, rules: RuleSet, tries: int = 200) -> Pos
         pos = Position(random_board(rng, rng.choice((0.2, 0.5, 0.8))), rng.randint(0, 1),
                        (rng.random() < 0.7, rng.random() < 0.7))
         try:
-            rules.referee.check_position(pos)
+            referee_for(rules).check_position(pos)
         except ValueError:
             continue
         return pos

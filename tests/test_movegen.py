@@ -7,12 +7,13 @@ import pytest
 from py_engine import Game, RuleSet
 from py_engine.rules import OPTIONS, PER_SIDE
 from py_engine.squares import parse_square as sq
+from py_engine.movegen import referee_for
 from tests import reference
 from tests.helpers import random_position, random_rules
 
 
 def engine_moves(rules, pos):
-    return {(m.frm, m.to) for m in rules.referee.basic_moves(pos)}
+    return {(m.frm, m.to) for m in referee_for(rules).basic_moves(pos)}
 
 
 def ref_moves(rules, pos):

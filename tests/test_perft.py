@@ -7,6 +7,7 @@ import pytest
 from py_engine.game import perft, start_position
 from py_engine.position import Position
 from py_engine.rules import RuleSet
+from py_engine.movegen import referee_for
 from tests import reference
 
 HERE = Path(__file__).parent / "perft"
@@ -44,7 +45,7 @@ def position_of(entry):
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e["id"] for e in ENTRIES])
 def test_engine_counts(entry):
     rules, pos = position_of(entry)
-    rules.referee.check_position(pos)
+    referee_for(rules).check_position(pos)
     for depth, count in entry["counts"].items():
         assert perft(rules, pos, depth) == count, f"depth {depth}"
 
