@@ -89,6 +89,11 @@ for letter in "NWATDFCP":
 pathlib.Path("dist/reach.js").write_text(
     "// Written by build.sh from py_engine's walk tables (standard rules, from e5).\n"
     f"export const REACH = {json.dumps(reach)};\n")
+from py_engine.pieces import PIECES
+# The piece table for the page (names, feathers, ...): one source, py_engine/pieces.py.
+pathlib.Path("dist/pieces-data.js").write_text(
+    "// Written by build.sh from py_engine/pieces.py.\n"
+    f"export const PIECES = {json.dumps([kind._asdict() for kind in PIECES])};\n")
 dist = pathlib.Path("dist")
 wheel = next(dist.glob("wheels/*.whl")).relative_to(dist).as_posix()
 files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*")

@@ -21,7 +21,7 @@ import re
 import sys
 import traceback
 import uuid
-from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, TypedDict
 
 from . import record
 from .errors import JetanError, UsageError
@@ -275,13 +275,48 @@ def move_json(pos: Position, move: Move) -> Dict[str, Any]:
             "outcome": move.outcome}
 
 
-def state(game: Game, headers: Optional[Dict[str, str]] = None) -> Dict[str, Any]:
-    """Everything the page shows about a game."""
+# One move of a game's history as the page shows it (the first five fields are move_json's).
+MoveEntry = TypedDict("MoveEntry", {
+    "text": str, "from": Optional[str], "to": Optional[str], "capture": bool, "outcome": str,
+    "technical": str, "descriptive": str, "side": str, "number": int, "captured": str,
+    "escape": bool, "position": str})
+
+
+class StateReply(TypedDict, total=False):
+    """The state of a game, as ``op_state`` and ``op_play`` send it (also described for the page
+    in ``web/js/engine.js``). ``moves`` holds the history from ``moves_from`` on: the page asks
+    with ``known`` for the entries it does not hold yet. ``record`` is there only when asked."""
+
+    rules: str
+    start: str
+    position: str
+    board: List[str]
+    turn: str
+    escapes: Dict[str, bool]
+    counter: int
+    legal: Dict[str, List[Dict[str, Any]]]
+    moves_from: int
+    moves: List[MoveEntry]
+    plies: int
+    threatened: List[str]
+    result: Optional[Dict[str, Any]]
+    captured: Dict[str, List[str]]
+    wager: Dict[str, Any]
+    names: Dict[str, str]
+    record: str
+
+
+def state(game: Game, req: Optional[Request] = None) -> StateReply:
+    """Everything the page shows about a game. From the request: ``known`` (history entries the
+    page already has: only later ones are sent), ``scoring`` (the wager system shown, default
+    Smith's), ``record`` (true: include the game record, with the request's ``headers``)."""
+    req = req or {}
+    headers = headers_field(req)
     pos = game.position
     legal: Dict[str, List[Dict[str, Any]]] = {}
     escapes = 0
-    if game.result is None and any(not m.is_pass for m in game.legal_moves):
-        escapes = game.referee.princess_destinations(pos)[1] if pos.escapes[pos.side] else 0
+    if game.result is None and pos.escapes[pos.side] and any(not m.is_pass for m in game.legal_moves):
+        escapes = game.referee.princess_destinations(pos)[1]
     for m in game.legal_moves:
         if m.is_pass:
             legal.setdefault("pass", [])
@@ -292,46 +327,52 @@ def state(game: Game, headers: Optional[Dict[str, str]] = None) -> Dict[str, Any
             "escape": bool(pos.board[m.frm] in "Pp" and escapes >> m.to & 1),
             "duel": game.referee.is_duel(pos, m),
         })
-    descriptive = record.descriptive(game)
-    history = []
-    for i, (before, ply) in enumerate(zip(game.positions, game.plies)):
-        history.append({
-            **move_json(before, ply.move),
-            "technical": move_text(before, ply.move, "technical"),
-            "descriptive": descriptive[i],
-            "side": SIDES[before.side],
-            "number": before.move_number,
-            "captured": ply.captured,
-            "escape": ply.escaped,
-            "position": str(ply.position),
-        })
+    first = int_field(req, "known", 0, 0, MAX_PLIES) or 0
+    first = min(first, len(game.plies))
+    descriptive = record.descriptive(game, first)
+    history: List[MoveEntry] = []
+    before = game.plies[first - 1].position if first else game.start
+    for i in range(first, len(game.plies)):
+        ply = game.plies[i]
+        entry = move_json(before, ply.move)
+        history.append({**entry, "technical": move_text(before, ply.move, "technical"),  # type: ignore[typeddict-item]
+                        "descriptive": descriptive[i - first], "side": SIDES[before.side],
+                        "number": before.move_number, "captured": ply.captured,
+                        "escape": ply.escaped, "position": str(ply.position)})
+        before = ply.position
     threatened = [square_name(pos.princess[s]) for s in (0, 1)
                   if pos.princess[s] >= 0 and game.referee.princess_threatened(pos, s)]
+    scoring = choice_field(req, "scoring", tuple(SCORING), "smith") or "smith"
+    black, orange = game.wager(scoring)
     result = game.result
-    return {
-        "rules": str(game.rules),
-        "start": str(game.start),
-        "position": str(pos),
-        "board": list(pos.board),
-        "turn": SIDES[pos.side],
-        "escapes": {"black": pos.escapes[0], "orange": pos.escapes[1]},
-        "counter": pos.counter,
-        "legal": legal,
-        "moves": history,
-        "threatened": threatened,
-        "result": None if result is None else {
+    reply = StateReply(
+        rules=str(game.rules),
+        start=str(game.start),
+        position=str(pos),
+        board=list(pos.board),
+        turn=SIDES[pos.side],
+        escapes={"black": pos.escapes[0], "orange": pos.escapes[1]},
+        counter=pos.counter,
+        legal=legal,
+        moves_from=first,
+        moves=history,
+        plies=len(game.plies),
+        threatened=threatened,
+        result=None if result is None else {
             "text": result.text, "reason": result.reason, "explanation": result.explanation,
             "winner": None if result.winner is None else SIDES[result.winner]},
-        "captured": {"black": game.captured(0), "orange": game.captured(1)},
-        "wagers": {name: list(game.wager(name)) for name in SCORING},
-        "record": record.write(game, headers),
-        "names": {letter: game.rules.piece_name(letter) for letter in LETTERS},
-    }
+        captured={"black": game.captured(0), "orange": game.captured(1)},
+        wager={"system": scoring, "black": black, "orange": orange},
+        names={letter: game.rules.piece_name(letter) for letter in LETTERS},
+    )
+    if req.get("record") is True:
+        reply["record"] = record.write(game, headers)
+    return reply
 
 
 def op_state(req: Request) -> Reply:
     """The state of a game (see :func:`state`)."""
-    return {"state": state(game_field(req), headers_field(req))}
+    return {"state": state(game_field(req), req)}
 
 
 def op_replay(req: Request) -> Reply:
@@ -345,7 +386,7 @@ def op_play(req: Request) -> Reply:
     game = game_field(req)
     before = game.position
     move = play(game, _Session.texts, text_field(req, "move", "", MAX_MOVE_TEXT))
-    return {"state": state(game, headers_field(req)), "played": move_json(before, move)}
+    return {"state": state(game, req), "played": move_json(before, move)}
 
 
 def op_record(req: Request) -> Reply:
@@ -363,7 +404,7 @@ def op_record(req: Request) -> Reply:
              if k not in ("Rules", "Position", "Result", "Termination") and HEADER_NAME.fullmatch(k)]
     kept = dict(named[:MAX_HEADERS])
     resigned = game.resigned.winner if game.resigned else None
-    return {"state": state(game, kept),
+    return {"state": state(game, {"record": True, "headers": kept}),
             "game": {"rules": str(game.rules), "start": _start_text(game), "moves": list(texts),
                      "resigned": None if resigned is None else SIDES[1 - resigned],
                      "headers": kept}}

@@ -114,12 +114,15 @@ def read(text: str, seed: Optional[int] = None) -> Tuple[Game, Dict[str, str]]:
     return game, headers
 
 
-def descriptive(game: Game) -> List[str]:
-    """Every move in Burroughs' descriptive notation ("Chief's Flier to Chief's Dwar Four")."""
+def descriptive(game: Game, first: int = 0) -> List[str]:
+    """Every move from ply ``first`` on in Burroughs' descriptive notation ("Chief's Flier to
+    Chief's Dwar Four")."""
     setup = start_position(game.rules).board
     names = [file_names(setup, s, game.rules) for s in (BLACK, ORANGE)]
     out = []
-    for i, (before, ply) in enumerate(zip(game.positions, game.plies)):
+    positions = [game.start] + [ply.position for ply in game.plies[:-1]]
+    for i in range(first, len(game.plies)):
+        before, ply = positions[i], game.plies[i]
         m = ply.move
         if m.is_pass:
             out.append("pass")

@@ -23,7 +23,7 @@ def error(**req):
 
 
 def test_new_game_state():
-    r = call(op="state", rules="", start="start", moves=[])
+    r = call(op="state", rules="", start="start", moves=[], record=True)
     assert r["ok"]
     s = r["state"]
     assert s["turn"] == "black" and s["result"] is None
@@ -43,7 +43,9 @@ def test_play_and_history():
     assert [m["text"] for m in s["moves"]] == BOOK
     assert [(m["from"], m["to"]) for m in s["moves"]][:2] == [("g10", "d7"), ("d2", "d3")]
     assert s["moves"][3]["descriptive"] == "Chief's Flier takes Princess' Flier"
-    assert s["captured"]["orange"] == ["F"] and s["wagers"]["smith"] == [4, 0]
+    assert s["captured"]["orange"] == ["F"]
+    assert s["wager"] == {"system": "smith", "black": 4, "orange": 0}
+    assert "record" not in s                     # sent only when asked for
 
 
 def test_the_session_takes_back_and_replays_only_what_differs():
@@ -78,7 +80,7 @@ def test_game_over_reply():
 
 
 def test_record_round_trip_keeps_headers():
-    s = call(op="state", rules=MANATOR, moves=BOOK, headers={"Event": "Manator"})["state"]
+    s = call(op="state", rules=MANATOR, moves=BOOK, headers={"Event": "Manator"}, record=True)["state"]
     assert '[Event "Manator"]' in s["record"]
     r = call(op="record", text=s["record"])
     assert r["ok"] and r["game"] == {"rules": MANATOR, "start": "start", "moves": BOOK,
@@ -88,8 +90,18 @@ def test_record_round_trip_keeps_headers():
 
 
 def test_a_resigned_record_says_who_resigned():
-    s = call(op="state", moves=["d2-d3"], resigned="orange")["state"]
+    s = call(op="state", moves=["d2-d3"], resigned="orange", record=True)["state"]
     assert call(op="record", text=s["record"])["game"]["resigned"] == "orange"
+
+
+def test_the_page_is_sent_only_the_moves_it_does_not_have():
+    part = call(op="play", moves=BOOK, rules=MANATOR, move="f9-f8", known=4, scoring="burgess")["state"]
+    full = call(op="state", moves=BOOK + ["f9-f8"], rules=MANATOR)["state"]
+    assert part["moves_from"] == 4 and [m["text"] for m in part["moves"]] == ["f9-f8"]
+    assert part["plies"] == 5 and full["moves"][4:] == part["moves"] and len(full["moves"]) == 5
+    assert part["wager"] == {"system": "burgess", "black": 6, "orange": 0}
+    assert call(op="state", moves=["d2-d3"], known=9)["state"]["moves_from"] == 1
+    assert "scoring must be one of" in error(op="state", scoring="__proto__")
 
 
 def test_check_rules_and_reach():

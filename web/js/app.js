@@ -6,13 +6,15 @@
 // the game it was asked about (ask()); a move waits for its reply before another can be made.
 import { BoardView, placementBoard, squareIndex, squareName } from "./board.js";
 import { Engine } from "./engine.js";
+import { PIECES } from "../pieces-data.js";
 import { drawPiece } from "./pieces.js";
 import { decodeGame, encodeGame } from "./share.js";
 import { newGame as emptyGame, readSaved, recentGames, remember, writeSaved } from "./storage.js";
 
 const START = "wadfpcfdaw/tnnnnnnnnt/10/10/10/10/10/10/TNNNNNNNNT/WADFCPFDAW b Ee 0 1";
 const $ = (id) => document.getElementById(id);
-const GAIT_PIECES = { panthan: "N", warrior: "W", padwar: "A", thoat: "T", dwar: "D", flier: "F", chief: "C", princess: "P" };
+// Rule option naming a piece's gait -> the piece's letter (for the Custom panel's diagrams).
+const GAIT_PIECES = Object.fromEntries(PIECES.map((p) => [p.option, p.letter]));
 
 const app = {
   game: emptyGame(),
@@ -111,9 +113,10 @@ async function engineReady() {
     if (info.ok) {
       app.rulesInfo = info;
       fillRulesForm(info);
+      if (!info.scoring.includes(app.settings.scoring)) app.settings.scoring = "smith";
     }
   }
-  const reply = await ask("state", app.game, replayProgress);
+  const reply = await ask("state", asking(app.game), replayProgress);
   if (!reply) return;
   if (reply.ok) {
     showState(reply.state);
@@ -156,6 +159,13 @@ function replayProgress(progress) {
   $("loading-bar").style.width = `${Math.round(100 * progress.replayed / progress.total)}%`;
 }
 
+/** A request about ``game``: what the page shows besides the game (the wager system, the
+ *  record when its box is open), and ``known``, how many of the history entries the page holds
+ *  are still right for it (only later ones are sent). */
+function asking(game, known = 0) {
+  return { ...game, known, scoring: app.settings.scoring, record: $("record-details").open };
+}
+
 /** Ask the engine about the current game; null if another game has replaced it meanwhile. */
 async function ask(op, args, onProgress) {
   const epoch = app.epoch;
@@ -168,12 +178,12 @@ async function ask(op, args, onProgress) {
  *  first (unless keep is false), the engine is stopped, and no reply about the old game is used
  *  again. An invalid game leaves everything as it was. Returns the engine's reply, or null if
  *  yet another game came first. */
-async function switchGame(game, { keep = true } = {}) {
+async function switchGame(game, { keep = true, known = 0 } = {}) {
   stopAnalysis();
   if (app.thinking) engine.stop();
   app.epoch += 1;
   const epoch = app.epoch;
-  const reply = await engine.request("state", game, replayProgress);
+  const reply = await engine.request("state", asking(game, known), replayProgress);
   if (app.epoch !== epoch) return null;
   $("loading").hidden = engine.ready;
   if (!reply.ok) return reply;
@@ -194,7 +204,10 @@ async function switchGame(game, { keep = true } = {}) {
 
 // ---- state and rendering -----------------------------------------------------------------
 
+/** Show a state from the engine; one that holds only the newer moves (moves_from > 0) extends
+ *  the history shown. */
 function showState(state) {
+  if (state.moves_from) state.moves = app.view.moves.slice(0, state.moves_from).concat(state.moves);
   app.view = state;
   app.game.moves = state.moves.map((m) => m.text);
   app.selected = null;
@@ -236,7 +249,11 @@ function render() {
   renderCaptured();
   renderWager();
   renderPlayers();
-  $("record").value = v.record;
+  // The record box follows the game, but never overwrites what the user is typing into it.
+  const box = $("record");
+  if (v.record !== undefined && box.value === (app.recordShown || "")) {
+    box.value = app.recordShown = v.record;
+  }
   $("undo-button").disabled = !v.moves.length || app.thinking || app.pending;
   $("resign-button").disabled = Boolean(v.result);
   $("hint-button").disabled = !humanToMove();
@@ -332,12 +349,11 @@ function renderCaptured() {
 
 function renderWager() {
   const v = app.view, select = $("scoring-select");
-  if (!select.options.length) {
-    for (const name of Object.keys(v.wagers)) select.append(new Option(name, name));
+  if (!select.options.length && app.rulesInfo) {
+    for (const name of app.rulesInfo.scoring) select.append(new Option(name, name));
   }
-  select.value = Object.hasOwn(v.wagers, app.settings.scoring) ? app.settings.scoring : "smith";
-  const [b, o] = v.wagers[select.value];
-  $("wager").textContent = `Black has won ${b}, Orange ${o}.`;
+  select.value = v.wager.system;
+  $("wager").textContent = `Black has won ${v.wager.black}, Orange ${v.wager.orange}.`;
 }
 
 function renderPlayers() {
@@ -378,7 +394,7 @@ async function playText(text) {
   stopAnalysis();
   app.pending = true;
   render();
-  const reply = await ask("play", { ...app.game, move: text });
+  const reply = await ask("play", { ...asking(app.game, app.view.moves.length), move: text });
   app.pending = false;
   if (!reply) return false;                   // another game replaced this one meanwhile
   if (!reply.ok) {
@@ -502,7 +518,7 @@ $("undo-button").addEventListener("click", async () => {
     const sideAfter = (n) => app.view.moves[n] ? app.view.moves[n].side : app.view.turn;
     while (moves.length && app.settings.players[sideAfter(moves.length)] === "engine") moves.pop();
   }
-  const reply = await switchGame({ ...app.game, moves, resigned: null }, { keep: false });
+  const reply = await switchGame({ ...app.game, moves, resigned: null }, { keep: false, known: moves.length });
   if (reply && !reply.ok && !reply.restarted) notify(reply.error);
   else if (reply) $("live").textContent = "Move taken back.";
 });
@@ -512,7 +528,7 @@ $("resign-button").addEventListener("click", async () => {
   if (!v || v.result) return;
   const side = bothHuman() ? v.turn : (app.settings.players.black === "human" ? "black" : "orange");
   if (!confirm(`Resign the game for ${titleCase(side)}?`)) return;
-  const reply = await switchGame({ ...app.game, resigned: side }, { keep: false });
+  const reply = await switchGame({ ...app.game, resigned: side }, { keep: false, known: v.moves.length });
   if (reply && reply.ok) announceLast();
 });
 
@@ -532,8 +548,18 @@ $("notation-select").addEventListener("change", (e) => {
 $("scoring-select").addEventListener("change", (e) => {
   app.settings.scoring = e.target.value;
   save();
-  render();
+  refresh();
 });
+
+// The record is sent only while its box is open.
+$("record-details").addEventListener("toggle", () => { if ($("record-details").open) refresh(); });
+
+/** Ask for the current game's state again (after a change of what the page shows). */
+async function refresh() {
+  if (!app.view) return;
+  const reply = await ask("state", asking(app.game, app.view.moves.length));
+  if (reply && reply.ok) showState(reply.state);
+}
 
 $("move-form").addEventListener("submit", async (e) => {
   e.preventDefault();
@@ -571,6 +597,7 @@ $("load-record-button").addEventListener("click", async () => {
   const reply = await engine.request("record", { text: $("record").value });
   if (!reply.ok) { notify(`That record could not be loaded: ${reply.error}. Nothing was changed.`); return; }
   app.settings.players = { black: "human", orange: "human" };
+  app.recordShown = $("record").value;        // the box may follow the loaded game from now on
   const switched = await switchGame(reply.game);
   if (switched && switched.ok) notify("The record is loaded, for two players. Your previous game is kept under Recent games.");
 });

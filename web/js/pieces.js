@@ -7,7 +7,10 @@ export const SIDE_COLOURS = {
   orange: { body: "#ffb339", rim: "#3a1f0b", ink: "#3a1f0b", jewel: "#b0230f" },
 };
 
-const FEATHERS = { N: 1, W: 2, A: 2, T: 2, D: 3 };
+import { PIECES } from "../pieces-data.js";
+
+// Feathers are drawn for every piece that has them but the Flier, whose emblem is its propeller.
+const FEATHERS = Object.fromEntries(PIECES.filter((p) => p.letter !== "F").map((p) => [p.letter, p.feathers]));
 
 /** Draw the piece ``letter`` (upper case Black, lower case Orange) centred at (x, y). */
 export function drawPiece(ctx, letter, x, y, size) {
