@@ -3,7 +3,8 @@
 #
 #   bash build.sh          build dist/ (runtime, micropip, our wheel, the web app)
 #   bash build.sh serve    build, then serve dist/ on http://127.0.0.1:${PORT:-8000}/
-#   bash build.sh test     install what the tests need, build, and run the whole suite
+#   bash build.sh test     install what the tests need, build, run the static checks (ruff,
+#                          mypy) and the whole suite; pytest arguments may follow
 #
 # Pinned inputs: the pyodide npm package (package.json, package-lock.json with integrity
 # hashes) and the micropip wheel from PyPI, checked against MICROPIP_SHA256 below.
@@ -126,6 +127,17 @@ install_test_needs() {
         --only-binary=:all: --python-version 3.14 -d build/wasm-wheels 2>/dev/null
 }
 
+# The engine's core modules are checked by mypy --strict; the rest with check_untyped_defs.
+STRICT_MODULES="errors pieces values squares rules position gaits movegen game notation facade"
+
+static_checks() {
+    say "Static checks: ruff, mypy..."
+    "$PYTHON" -m ruff check --quiet py_engine tests
+    "$PYTHON" -m mypy --no-error-summary py_engine
+    "$PYTHON" -m mypy --no-error-summary --strict --follow-imports=silent \
+        $(for m in $STRICT_MODULES; do printf 'py_engine/%s.py ' "$m"; done)
+}
+
 case "${1:-build}" in
     build) build ;;
     serve)
@@ -136,6 +148,7 @@ case "${1:-build}" in
     test)
         install_test_needs
         build
+        static_checks
         exec "$PYTHON" -m pytest "${@:2}" ;;
     *) say "usage: bash build.sh [build|serve|test [pytest args]]"; exit 2 ;;
 esac

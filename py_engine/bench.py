@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Dict, List
+from typing import Any, Dict, List
 
 from .errors import UsageError
 from .game import Game, perft, start_position
@@ -39,14 +39,15 @@ def long_game(plies: int) -> List[str]:
     return [legs[i % 2][(i // 2) % 8] for i in range(plies)]
 
 
-def measure() -> Dict[str, object]:
-    """perft(3) from the standard start, replaying long games, and a 2-second search from the start and from each
+def measure() -> Dict[str, Any]:
+    """perft(3) from the standard start, replaying long games, and a 2-second search from the
+    start and from each
     middlegame: depth reached, nodes, nodes per second."""
     start = start_position()
     perft(STANDARD_RULES, start, 1)                 # build the walk tables first
     t0 = time.perf_counter()
     leaves = perft(STANDARD_RULES, start, 3)
-    figures: Dict[str, object] = {
+    figures: Dict[str, Any] = {
         "python": f"{platform.python_implementation()} {platform.python_version()} {sys.platform}",
         "perft3_leaves": leaves,
         "perft3_s": round(time.perf_counter() - t0, 3),
@@ -93,7 +94,7 @@ def run(pyodide: bool = False) -> None:
           "on CPython (goal: at most 4.5x, i.e. linear).")
 
 
-def _in_pyodide() -> Dict[str, object]:
+def _in_pyodide() -> Dict[str, Any]:
     root = Path(__file__).resolve().parent.parent
     script = root / "tests" / "wasm" / "pyodide_run.mjs"
     if not (root / "dist" / "pyodide" / "pyodide.mjs").exists() or not script.exists():

@@ -21,7 +21,7 @@ import re
 import sys
 import traceback
 import uuid
-from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, TypedDict
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, TypedDict
 
 from . import record
 from .errors import JetanError, UsageError
@@ -181,7 +181,8 @@ def int_field(req: Request, name: str, default: Optional[int], low: int, high: i
     return value
 
 
-def choice_field(req: Request, name: str, choices, default: Optional[str]) -> Optional[str]:
+def choice_field(req: Request, name: str, choices: Sequence[str],
+                 default: Optional[str]) -> Optional[str]:
     value = req.get(name)
     if value is None:
         return default
@@ -222,7 +223,7 @@ class _Session:
     """The last game built, with its moves as text, so that the next request about the same game
     only plays (or takes back) the moves that differ."""
 
-    key: Optional[tuple] = None
+    key: Optional[Tuple[str, str]] = None
     game: Optional[Game] = None
     texts: List[str] = []
 
@@ -478,7 +479,7 @@ def op_best(req: Request) -> Reply:
     for info in search_field(req, game, 1000):
         last = info
     if last is None:         # not even depth one finished in time: finish it regardless
-        last = next(search_field(dict(req, max_depth=1, time_ms=MAX_TIME_MS), game))
+        last = next(search_field(dict(req, max_depth=1, time_ms=MAX_TIME_MS), game, MAX_TIME_MS))
     return {"best": info_json(game.rules, game.position, last)}
 
 

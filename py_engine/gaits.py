@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 from .squares import SIZE, SQUARES, bit, file_of, on_board, rank_of, square
 
@@ -43,7 +43,8 @@ class Gait:
 
     def mirrored(self) -> "Gait":
         """The same gait seen from the other side of the board (north and south swapped)."""
-        flip = lambda steps: tuple((dx, -dy) for dx, dy in steps)  # noqa: E731
+        def flip(steps: StepSet) -> StepSet:
+            return tuple((dx, -dy) for dx, dy in steps)
         return Gait(tuple(tuple(flip(s) for s in p) for p in self.patterns), self.straight, self.jumps)
 
 
@@ -118,10 +119,10 @@ Masks = Tuple[int, ...]
 WalkTable = Tuple[Dict[int, Masks], ...]
 
 
-def _minimal(masks: set) -> Masks:
+def _minimal(masks: Set[int]) -> Masks:
     """Drop every mask that contains another: a walk needing more empty squares adds nothing."""
     ordered = sorted(masks, key=lambda m: (m.bit_count(), m))
-    kept: list = []
+    kept: List[int] = []
     for m in ordered:
         if not any(k & m == k for k in kept):
             kept.append(m)
@@ -132,7 +133,8 @@ def _walks(gait: Gait, start: int) -> List[Tuple[int, ...]]:
     """Every walk from ``start`` as its squares after the start, the destination last."""
     found: List[Tuple[int, ...]] = []
 
-    def extend(sq: int, pattern, path: Tuple[int, ...], visited: int, first: Optional[Step]):
+    def extend(sq: int, pattern: Tuple[StepSet, ...], path: Tuple[int, ...], visited: int,
+               first: Optional[Step]) -> None:
         i = len(path)
         if i == len(pattern):
             found.append(path)
@@ -163,7 +165,7 @@ def walk_table(gait: Gait) -> WalkTable:
         raise ValueError("walk tables are for gaits of at most three steps; use escape_reach")
     table = []
     for sq in SQUARES:
-        masks: Dict[int, set] = {}
+        masks: Dict[int, Set[int]] = {}
         for path in _walks(gait, sq):
             between = 0
             for s in path[:-1]:
@@ -192,7 +194,7 @@ def walk_tree(gait: Gait) -> Tuple[OpenWalks, ...]:
     """The walks of :func:`walk_table` as a tree of intermediate squares, so that all the
     destinations a non-jumping piece reaches among occupied squares are found by testing each
     intermediate square once, and then remembered (:func:`open_reach`)."""
-    trees = []
+    trees: List[OpenWalks] = []
     for sq in SQUARES:
         direct = 0
         level1: Dict[int, int] = {}
@@ -259,7 +261,7 @@ def _neighbours(steps: StepSet) -> Tuple[Tuple[int, ...], ...]:
         for s in SQUARES)
 
 
-def _rings(neighbours, start: int, avoid: int = 0) -> Tuple[int, ...]:
+def _rings(neighbours: Tuple[Tuple[int, ...], ...], start: int, avoid: int = 0) -> Tuple[int, ...]:
     """Masks of the squares within 0, 1, … 10 steps of ``start``, walking on only through
     squares outside ``avoid`` (which can still be reached)."""
     rings, seen, frontier = [bit(start)], bit(start), [start]
@@ -277,7 +279,7 @@ def _rings(neighbours, start: int, avoid: int = 0) -> Tuple[int, ...]:
 
 
 @lru_cache(maxsize=None)
-def _step_graph(steps: StepSet):
+def _step_graph(steps: StepSet) -> Tuple[Tuple[Tuple[int, ...], ...], Tuple[Tuple[int, ...], ...]]:
     neighbours = _neighbours(steps)
     return neighbours, tuple(_rings(neighbours, s) for s in SQUARES)
 

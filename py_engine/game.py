@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from typing import Dict, List, Optional, Tuple, Union
 
 from .errors import UsageError
 from .errors import IllegalMoveError
@@ -69,11 +69,12 @@ class Game:
         self.rng = random.Random(seed)
         self.resigned: Optional[Result] = None
         # Where each piece on the board started (for descriptive notation).
-        self.origins: List[Dict[int, int]] = [{sq: sq for sq, p in enumerate(position.board) if p}]
+        self.origins: List[Dict[int, Optional[int]]] = [
+            {sq: sq for sq, p in enumerate(position.board) if p}]
         # Repetition keys of every position so far, and how often each occurred: kept as moves
         # are played and taken back, so that a long game replays in time linear in its length.
         self._keys: List[int] = [position.key]
-        self._key_count: Counter = Counter(self._keys)
+        self._key_count: Counter[int] = Counter(self._keys)
         self._legal_cache: Tuple[int, Optional[Position], List[Move]] = (-1, None, [])
 
     # ---- state ---------------------------------------------------------------------------

@@ -12,9 +12,10 @@ import random
 from dataclasses import dataclass
 from typing import Callable, List, Optional, Tuple
 
-from .errors import UsageError
+from .errors import IllegalMoveError, UsageError
 from .game import Game
-from .rules import BLACK, RuleSet
+from .pieces import BLACK
+from .rules import RuleSet
 from .search import Evaluator, Searcher, level_settings
 from .values import Move
 
@@ -33,6 +34,7 @@ def make_player(name: str, rules: RuleSet, time_ms: int, seed: int) -> Player:
             pos, ref = game.position, game.referee
             moves = game.legal_moves
             best, best_score = moves[0], -math.inf
+            score: float
             for move in moves:
                 ply = ref.play(pos, move, "a" if ref.is_duel(pos, move) else "")
                 if ply.result is not None:
@@ -50,8 +52,11 @@ def make_player(name: str, rules: RuleSet, time_ms: int, seed: int) -> Player:
         searcher = Searcher(rules, seed=seed)
 
         def engine(game: Game) -> Move:
-            return searcher.best_move(game.position, game.keys()[:-1], time_ms=time_ms,
+            move = searcher.best_move(game.position, game.keys()[:-1], time_ms=time_ms,
                                       depth=depth, noise=noise)
+            if move is None:        # only asked while the game goes on, so never
+                raise IllegalMoveError("the engine was asked for a move in a finished game")
+            return move
         return engine
     raise UsageError(f"unknown player '{name}': use level1..level6, random or greedy")
 
@@ -93,10 +98,10 @@ def openings(count: int, rules: RuleSet, seed: int) -> List[List[Move]]:
     """``count`` short random openings (two to four plies, no Princess moves: a random escape
     would decide the game), each played from both sides."""
     rng = random.Random(seed)
-    found = []
+    found: List[List[Move]] = []
     while len(found) < count:
         game = Game(rules)
-        line = []
+        line: List[Move] = []
         for _ in range(rng.randint(2, 4)):
             pos = game.position
             move = rng.choice([m for m in game.legal_moves if pos.board[m.frm] not in "Pp"

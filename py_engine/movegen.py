@@ -18,11 +18,11 @@ import random
 from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
-from typing import Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from .errors import PositionError
 
-from .gaits import escape_reach, open_reach, reach_mask, walk_table, walk_tree
+from .gaits import OpenWalks, WalkTable, escape_reach, open_reach, reach_mask, walk_table, walk_tree
 from .pieces import BLACK, KIND, LETTERS, ORANGE, SIDES, side_of
 from .position import MAX_MOVE_NUMBER, ZOBRIST, ZOBRIST_ORANGE, Position
 from .rules import RuleSet
@@ -36,16 +36,20 @@ FULL = (1 << (SIZE * SIZE)) - 1
 REPETITION_WINDOW = 12
 
 
+# Enemy walks onto a square: (the enemy piece's square, the mask of squares between).
+Lines = List[Tuple[int, int]]
+
+
 class GaitTables(NamedTuple):
     """One piece's move tables for one side, per square: ``walks`` (destination -> the minimal
     sets of intermediate squares, see :func:`~py_engine.gaits.walk_table`), ``jumps`` (blocking
     does not apply), ``reach`` (a bitmask of every destination) and ``trees`` (the walk tree with
     its remembered destinations, see :func:`~py_engine.gaits.open_reach`)."""
 
-    walks: tuple
+    walks: WalkTable
     jumps: bool
     reach: Tuple[int, ...]
-    trees: tuple
+    trees: Tuple[OpenWalks, ...]
 
 
 @lru_cache(maxsize=64)
@@ -102,7 +106,7 @@ class Referee:
         sq = pos.princess[side]
         return sq >= 0 and bool(self.threatened(pos, side) >> sq & 1)
 
-    def _lines_to(self, pos: Position, target: int, enemy: int):
+    def _lines_to(self, pos: Position, target: int, enemy: int) -> Tuple[Lines, Dict[int, Lines]]:
         """Enemy walks onto ``target``: the open ones (checks), and those blocked only by one of
         our pieces, keyed by that piece's bit (pins)."""
         checks: List[Tuple[int, int]] = []
@@ -266,7 +270,7 @@ class Referee:
         name = self.rules.piece_name(piece)
         return f"illegal move {text}: the {name} on {square_name(move.frm)} cannot go there"
 
-    def _without_repetitions(self, pos: Position, moves: List[Move], window: List[int]):
+    def _without_repetitions(self, pos: Position, moves: List[Move], window: List[int]) -> List[Move]:
         """RULES.md's repetition rule: no move may produce a position seen twice in the window
         (the last twelve positions), nor leave the opponent only such moves."""
         # A position recurs four plies later at the soonest, so a window of six or fewer
@@ -441,12 +445,12 @@ class Referee:
             raise PositionError("the three-piece counter must be 0 when threepiece=off")
 
 
-def _seen_twice(keys: Sequence[int]) -> set:
+def _seen_twice(keys: Sequence[int]) -> Set[int]:
     """The repetition keys that occur at least twice in ``keys``."""
     return {k for k, n in Counter(keys).items() if n >= 2}
 
 
-def _stays_safe(checks, pinned, t: int, tb: int) -> bool:
+def _stays_safe(checks: Lines, pinned: Optional[Lines], t: int, tb: int) -> bool:
     """After a move to ``t``: every open enemy walk is blocked or its piece captured, and no walk
     blocked only by the moving piece has opened."""
     for q, m in checks:

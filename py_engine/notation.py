@@ -11,8 +11,10 @@ from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
 from .movegen import referee_for
 from .position import Position
-from .rules import BLACK, RuleSet
-from .squares import FILES, NotationError, file_of, parse_square, rank_of, square_name, technical_name
+from .pieces import BLACK
+from .rules import RuleSet
+from .errors import NotationError
+from .squares import FILES, file_of, parse_square, rank_of, square_name, technical_name
 from .values import PASS, Move
 
 STYLES = ("algebraic", "technical")
@@ -66,7 +68,7 @@ def parse_move(text: str, pos: Position) -> Move:
 
 # ---- descriptive notation -------------------------------------------------------------------
 
-def file_names(setup_board, side: int, rules: RuleSet) -> Dict[int, str]:
+def file_names(setup_board: Sequence[str], side: int, rules: RuleSet) -> Dict[int, str]:
     """Each file's descriptive name for ``side`` (``Chief's Dwar``, ``Princess' Flier``, …),
     from where that side's Chief and Princess stand in the set-up."""
     home = 0 if side == BLACK else 9

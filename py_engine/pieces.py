@@ -14,7 +14,7 @@ SIDES = ("black", "orange")
 class PieceKind(NamedTuple):
     """One kind of piece. ``letter`` is Black's (Orange's is lower case); ``option`` names the
     rule option that chooses its gait; ``feathers`` is its value (none for Chief and Princess);
-    ``price`` is Smith's price list (dice duels and Smith's wagers); ``count`` is how many each
+    ``price`` is Smith's price list (dice duels and Smith's wagers); ``per_side`` is how many each
     side starts with (Panthans never promote, so never more)."""
 
     letter: str
@@ -22,7 +22,7 @@ class PieceKind(NamedTuple):
     option: str
     feathers: int
     price: int
-    count: int
+    per_side: int
 
 
 PIECES = (

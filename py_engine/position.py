@@ -7,11 +7,11 @@
 from __future__ import annotations
 
 import random
-from typing import Iterator, List, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from .errors import PositionError
 
-from .pieces import BLACK, LETTERS, ORANGE, PIECES, side_of
+from .pieces import BLACK, LETTERS, ORANGE, PIECES
 from .squares import SIZE, SQUARES, square
 
 DIAMETRAL = "wadfpcfdaw/tnnnnnnnnt/10/10/10/10/10/10/TNNNNNNNNT/WADFCPFDAW"
@@ -169,9 +169,9 @@ class Position:
         new.key = key
         return new
 
-    def with_board(self, board: Tuple[str, ...], **changes) -> "Position":
-        values = dict(side=self.side, escapes=self.escapes, counter=self.counter,
-                      move_number=self.move_number)
+    def with_board(self, board: Tuple[str, ...], **changes: Any) -> "Position":
+        values: Dict[str, Any] = dict(side=self.side, escapes=self.escapes, counter=self.counter,
+                                      move_number=self.move_number)
         values.update(changes)
         return Position(board, **values)
 
@@ -217,8 +217,8 @@ def _parse_placement(text: str) -> Tuple[str, ...]:
             n = board.count(own)
             if kind.letter == "P" and n != 1:
                 raise PositionError(f"{name} must have exactly one Princess, not {n}")
-            if n > kind.count:
-                raise PositionError(f"{name} has {n} pieces '{own}': at most {kind.count} can exist")
+            if n > kind.per_side:
+                raise PositionError(f"{name} has {n} pieces '{own}': at most {kind.per_side} can exist")
     return tuple(board)
 
 

@@ -26,7 +26,8 @@ from .errors import IllegalMoveError, NotationError, PositionError, RecordError
 
 from .game import Game, start_position
 from .notation import descriptive_piece, descriptive_square, file_names, move_text, parse_move
-from .rules import BLACK, ORANGE, RuleSet
+from .pieces import BLACK, ORANGE
+from .rules import RuleSet
 
 _HEADER = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
 MARKS = {"princess": "P", "chief": "C"}

@@ -14,7 +14,7 @@ from typing import Dict, Tuple
 from .errors import RulesError
 
 from .gaits import ESCAPE_WALKS, INTERPRETATIONS, Gait
-from .pieces import BLACK, KIND, ODWAR, ORANGE, SIDES, WILD_THOAT_FEATHERS
+from .pieces import BLACK, KIND, ODWAR, SIDES, WILD_THOAT_FEATHERS
 
 # Every option, its values (the first is the standard), and whether each side may set its own.
 OPTIONS: Dict[str, Tuple[str, ...]] = {

@@ -28,7 +28,8 @@ from .gaits import ANY, counted, reach_mask, walk_table
 from .movegen import Referee, referee_for
 from .values import PASS, Move
 from .position import Position
-from .rules import BLACK, ORANGE, RuleSet
+from .pieces import BLACK, ORANGE
+from .rules import RuleSet
 
 MATE = 100_000
 INFINITY = 10 * MATE
@@ -213,8 +214,9 @@ class Searcher:
     def iterate(self, pos: Position, history: Sequence[int] = (), *, max_depth: int = 64,
                 time_ms: Optional[int] = None, noise: int = 0) -> Iterator[Info]:
         """Search ``pos`` (``history``: repetition keys of the earlier positions) ever deeper,
-        yielding after each finished depth (``time_ms`` ``None``: no deadline). With ``noise``, root moves get a random bonus of up
-        to that many centi-feathers (for the weaker levels)."""
+        yielding after each finished depth (``time_ms`` ``None``: no deadline). With ``noise``,
+        root moves get a random bonus of up to that many centi-feathers (for the weaker
+        levels)."""
         start = time.perf_counter()
         self.root_side = pos.side
         if time_ms is not None and time_ms < 1:

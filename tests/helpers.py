@@ -14,7 +14,7 @@ def random_board(rng: random.Random, density: float = 0.5):
     free = list(range(100))
     rng.shuffle(free)
     for side in (0, 1):
-        for letter, most in ((k.letter, k.count) for k in PIECES):
+        for letter, most in ((k.letter, k.per_side) for k in PIECES):
             n = 1 if letter == "P" else (rng.randint(0, most) if rng.random() < density * 2 else 0)
             if letter == "C" and rng.random() < 0.9:
                 n = 1

@@ -233,7 +233,7 @@ def escape_ends(style: str, start: int, avoid: Set[int]) -> Set[int]:
                         queue.append(n)
             ends |= set(dist) - {start}
         elif not wild:
-            def go(cur, left, seen):
+            def go(cur, left, seen, ends=ends, nbrs=nbrs):  # called at once, in this pass
                 if left == 0:
                     ends.add(cur)
                     return

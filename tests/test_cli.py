@@ -24,12 +24,12 @@ def test_moves():
 def test_perft_last_line_and_divide():
     assert run("perft", START, "2").stdout.splitlines()[-1] == "5462"
     out = run("perft", "--divide", START, "2").stdout.splitlines()
-    assert out[-1] == "5462" and sum(int(l.split(": ")[1]) for l in out[:-1]) == 5462
+    assert out[-1] == "5462" and sum(int(line.split(": ")[1]) for line in out[:-1]) == 5462
     assert run("perft", "start", "0").stdout.strip() == "1"
     # Under dice duels an outcome that cannot happen is neither listed nor counted.
     mid = "wad1p2daw/1n1nn1nnnt/3ncn4/9f/10/10/5C4/2N2N1N2/1NN2N1NNT/WADP3DAW b e 0 13"
     out = run("perft", "--rules", "duel=dice", "--divide", mid, "2").stdout.splitlines()
-    assert sum(int(l.split(": ")[1]) for l in out[:-1]) == int(out[-1])
+    assert sum(int(line.split(": ")[1]) for line in out[:-1]) == int(out[-1])
 
 
 def test_replay():

@@ -5,7 +5,8 @@ import random
 import pytest
 
 from py_engine.gaits import INTERPRETATIONS, escape_reach, reach_mask, walk_table
-from py_engine.rules import BLACK, ORANGE, RuleSet
+from py_engine.pieces import BLACK, ORANGE
+from py_engine.rules import RuleSet
 from py_engine.squares import parse_square, square, squares_of
 
 # Smith's diagrams, transcribed: 'O' the piece, 'X' a square it reaches; north is up, and the

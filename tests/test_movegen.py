@@ -36,11 +36,13 @@ def check_random_positions(rules, rng, count):
         assert engine_moves(rules, pos) == ref_moves(rules, pos), f"{rules} {pos}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules_text", option_cases())
 def test_engine_matches_reference_for_each_option(rules_text):
     check_random_positions(RuleSet.parse(rules_text), random.Random(rules_text), 12)
 
 
+@pytest.mark.slow
 def test_engine_matches_reference_under_random_mixed_rule_sets():
     rng = random.Random(7)
     for _ in range(60):
@@ -53,9 +55,10 @@ def test_exact_wild_escape_matches_reference():
     check_random_positions(RuleSet.parse("escape=CWE"), random.Random(3), 3)
 
 
+@pytest.mark.slow
 def test_engine_matches_reference_along_random_games():
     rng = random.Random(11)
-    for game_no in range(4):
+    for _game in range(4):
         rules = random_rules(rng, keys=("panthan", "thoat", "chief", "bravery", "escape"))
         if "CWE" in str(rules):
             continue

@@ -51,6 +51,7 @@ def test_engine_counts(entry):
 
 
 # The reference is slow: depth 2 from positions with a short move list, depth 1 elsewhere.
+@pytest.mark.slow
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e["id"] for e in ENTRIES])
 def test_reference_agrees(entry):
     rules, pos = position_of(entry)

@@ -2,7 +2,8 @@
 import pytest
 
 from py_engine import RuleSet, RulesError
-from py_engine.rules import BLACK, OPTIONS, ORANGE
+from py_engine.pieces import BLACK, ORANGE
+from py_engine.rules import OPTIONS
 
 
 def test_standard_is_empty():

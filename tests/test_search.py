@@ -183,6 +183,7 @@ def test_duel_captures_are_weighed_by_their_odds():
     assert search(g, 1).move == Move(sq("e2"), sq("e5"))
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10 ** 9))
 def test_never_returns_an_illegal_move(seed):

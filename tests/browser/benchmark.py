@@ -54,7 +54,8 @@ def main():
         page.press("#move-input", "Enter")
         page.wait_for_selector("body[data-plies='2']", timeout=60000)
         tasks = page.evaluate("window.__longTasks")
-        figures["longest main-thread task while thinking (ms)"] = round(max(tasks), 1) if tasks else "none over 50"
+        figures["longest main-thread task while thinking (ms)"] = \
+            round(max(tasks), 1) if tasks else "none over 50"
         browser.close()
     server.stop()
     size = sum(f.stat().st_size for f in DIST.rglob("*") if f.is_file())

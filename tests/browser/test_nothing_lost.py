@@ -277,7 +277,8 @@ def test_generated_saved_data_and_links_never_break_the_checks(page, server):
                             setItem: (k, v) => items.set(k, v), removeItem: (k) => items.delete(k) };
             try {
                 const { game, settings } = readSaved(store);
-                const okPlayers = ['black', 'orange'].every((s) => ['human', 'engine'].includes(settings.players[s]));
+                const okPlayers = ['black', 'orange'].every(
+                    (s) => ['human', 'engine'].includes(settings.players[s]));
                 if (!okPlayers || !Number.isInteger(settings.level) || settings.timeMs < 100
                     || typeof settings.flipped !== 'boolean' || !/^[a-z][a-z-]*$/.test(settings.scoring)
                     || (game && !game.moves.every((m) => typeof m === 'string')))

@@ -4,7 +4,8 @@
 //   node tests/wasm/pyodide_run.mjs suite [pytest args]   the engine's test suite, inside Pyodide
 //   node tests/wasm/pyodide_run.mjs bench                 py_engine.bench's figures as JSON
 //
-// The suite mode also installs the pinned test wheels from build/wasm-wheels (build.sh test).
+// The suite mode runs the quick tier (not "slow": the reference cross-checks run on CPython)
+// and also installs the pinned test wheels from build/wasm-wheels (build.sh test).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -45,7 +46,7 @@ sys.path.insert(0, "/home/pyodide/work")
 import py_engine
 print("py_engine from", py_engine.__file__, "on Python", sys.version.split()[0], sys.platform)
 # The command-line and share.js tests start processes, which Pyodide cannot.
-int(pytest.main(["tests", "-q", "-p", "no:cacheprovider", "--ignore=tests/test_cli.py",
+int(pytest.main(["tests", "-q", "-p", "no:cacheprovider", "-m", "not slow", "--ignore=tests/test_cli.py",
                  "--ignore=tests/test_web_share.py", *pytest_args]))
 `);
 } else if (mode === "bench") {
