@@ -56,6 +56,7 @@ build() {
     cp "build/cache/micropip-${MICROPIP_VERSION}-py3-none-any.whl" dist/pyodide/
     cp build/wheel/*.whl dist/wheels/
     cp -r web/. dist/
+    cp docs/rules.md dist/rules.md
     "$PYTHON" - "$MICROPIP_VERSION" "$MICROPIP_SHA256" <<'PY'
 import hashlib, json, pathlib, sys
 version, sha = sys.argv[1], sys.argv[2]

@@ -1,4 +1,4 @@
-"""Command line (RULES.md's contract): ``moves``, ``perft``, ``replay``, ``bestmove``, ``bench``.
+"""Command line (the contract of docs/rules.md and the README): ``moves``, ``perft``, ``replay``, ``bestmove``, ``bench``.
 
 Every error in the input prints one line on stderr and exits with status 2.
 """
@@ -97,7 +97,7 @@ def cmd_bench(args) -> None:
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse with RULES.md's error contract: a usage error is one line on stderr, exit 2."""
+    """argparse with the command line's error contract: a usage error is one line on stderr, exit 2."""
 
     def error(self, message: str):
         self.exit(2, f"error: {message} (try '{self.prog} --help')\n")
@@ -118,7 +118,7 @@ def count(least: int):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="python -m py_engine",
-                                     description="Jetan rules engine and search (RULES.md).")
+                                     description="Jetan rules engine and search (docs/rules.md).")
     sub = parser.add_subparsers(dest="command", required=True)
 
     def with_rules(p):

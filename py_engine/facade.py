@@ -30,18 +30,11 @@ from .movegen import referee_for
 from .notation import move_text, walk_line
 from .pieces import LETTERS, SIDES
 from .position import Position
-from .rules import OPTIONS, PER_SIDE, STANDARD, RuleSet
+from .rules import OPTIONS, PER_SIDE, PRESETS, STANDARD, RuleSet
 from .search import LEVELS, Info, Searcher, level_settings
 from .squares import square_name
 from .values import Move
 
-# Named rule sets offered by the page.
-PRESETS = {
-    "standard": ("Standard (Ekman)", ""),
-    "manator": ("Manator (the book's Chapter 17)", "setup=facing,first=orange,duel=even,odwar=on"),
-    "cazaux": ("Cazaux", "thoat=wild"),
-    "savard": ("Savard", "setup=facing,panthan=free,chief_capture=continue"),
-}
 
 # Limits on what a request may hold. A game longer than MAX_PLIES is refused rather than
 # replayed (20,000 plies replay in about 3 s on CPython); texts are bounded so that a message
@@ -423,8 +416,8 @@ def op_check(req: Request) -> Reply:
 def op_rules(req: Request) -> Reply:
     """The option table for the Custom panel, and the presets."""
     return {"options": {k: list(v) for k, v in OPTIONS.items()}, "per_side": list(PER_SIDE),
-            "standard": STANDARD, "presets": {k: {"name": n, "rules": r}
-                                              for k, (n, r) in PRESETS.items()},
+            "standard": STANDARD, "presets": {k: {"name": p.title, "rules": p.rules}
+                                              for k, p in PRESETS.items()},
             "scoring": list(SCORING), "levels": sorted(LEVELS)}
 
 

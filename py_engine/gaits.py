@@ -1,9 +1,9 @@
 """Piece gaits as data, and the walk tables built from them.
 
-A move is a walk of single steps (RULES.md, "General move law"). A :class:`Gait` says which walks
+A move is a walk of single steps (docs/rules.md, "How a move is made"). A :class:`Gait` says which walks
 a piece may take: a set of *patterns*, each a sequence of allowed step sets (one per step), whether
 every step of a walk must repeat the first (``straight``), and whether the piece jumps. Every
-interpretation of every piece in RULES.md's option table is one row of :data:`INTERPRETATIONS`.
+interpretation of every piece in the option table of docs/rules.md is one row of :data:`INTERPRETATIONS`.
 
 :func:`walk_table` turns a gait into a per-square table, once: for each destination, the minimal
 sets of intermediate squares that some walk needs empty. Move generation and threat tests are then
@@ -56,7 +56,7 @@ def counted(length: int, exact: bool, groups: Tuple[StepSet, ...], *, straight: 
     return Gait(tuple((g,) * n for n in lengths for g in groups), straight, jumps)
 
 
-# Smith's interpretations, keyed by RULES.md option name and value. Gaits are Black's view.
+# Smith's interpretations, keyed by the option name (docs/rules.md) and value. Gaits are Black's view.
 INTERPRETATIONS: Dict[str, Dict[str, Gait]] = {
     "panthan": {
         "chained": counted(1, True, (PANTHAN_CHAINED,)),

@@ -226,7 +226,7 @@ def check_perft_depth(depth: int) -> None:
 
 def perft(rules: RulesLike, position: Position, depth: int,
           history: Optional[List[int]] = None) -> int:
-    """Count the move sequences of ``depth`` plies from ``position`` (RULES.md). The repetition
+    """Count the move sequences of ``depth`` plies from ``position`` (docs/rules.md). The repetition
     history starts with ``position`` itself. Under duel rules each outcome of a capture (attacker
     or defender wins) is its own sequence. ``depth`` is 0 to :data:`MAX_PERFT_DEPTH`."""
     check_perft_depth(depth)

@@ -32,7 +32,7 @@ from .values import MOVES, PASS, Move, Ply, Result
 FULL = (1 << (SIZE * SIZE)) - 1
 
 
-# The repetition rule looks at the last twelve positions (RULES.md).
+# The repetition rule looks at the last twelve positions (docs/rules.md).
 REPETITION_WINDOW = 12
 
 
@@ -97,7 +97,7 @@ class Referee:
         return found
 
     def threatened(self, pos: Position, side: int) -> int:
-        """Squares threatened by ``side``'s enemy (RULES.md: an enemy piece other than the Princess
+        """Squares threatened by ``side``'s enemy (docs/rules.md: an enemy piece other than the Princess
         could move onto it)."""
         enemy = 1 - side
         return self.attacks(pos, enemy, pos.occupied) & ~pos.by_side[enemy]
@@ -271,7 +271,7 @@ class Referee:
         return f"illegal move {text}: the {name} on {square_name(move.frm)} cannot go there"
 
     def _without_repetitions(self, pos: Position, moves: List[Move], window: List[int]) -> List[Move]:
-        """RULES.md's repetition rule: no move may produce a position seen twice in the window
+        """The repetition rule (docs/rules.md): no move may produce a position seen twice in the window
         (the last twelve positions), nor leave the opponent only such moves."""
         # A position recurs four plies later at the soonest, so a window of six or fewer
         # positions can neither ban a move nor force a repetition.

@@ -1,4 +1,4 @@
-"""Position: an immutable Jetan position and its notation (RULES.md, "Position notation").
+"""Position: an immutable Jetan position and its notation (docs/rules.md, "Notation").
 
 ``<placement> <side> <escapes> <counter> <move-number>``, e.g. the standard start::
 

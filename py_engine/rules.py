@@ -1,4 +1,4 @@
-"""RuleSet: the options of RULES.md, per-side options, parsing and formatting.
+"""RuleSet: the options of docs/rules.md, per-side options, parsing and formatting.
 
 A rule set is written ``key=value,key=value``; omitted keys take the standard (first listed)
 value, so the standard rule set is the empty string. Piece and Princess options may be given for
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Dict, Tuple
+from typing import Dict, NamedTuple, Tuple
 
 from .errors import RulesError
 
@@ -129,3 +129,20 @@ class RuleSet:
 
 
 STANDARD_RULES = RuleSet()
+
+
+class Preset(NamedTuple):
+    """A named rule set the app offers: its title and its rule-set text."""
+
+    title: str
+    rules: str
+
+
+PRESETS: Dict[str, Preset] = {
+    "standard": Preset("Standard (Ekman)", ""),
+    # The set-up and duels of the book's Chapter 17 game, with the Flier called Odwar as there.
+    "manator": Preset("Manator (the book's Chapter 17)", "setup=facing,first=orange,duel=even,odwar=on"),
+    "cazaux": Preset("Cazaux", "thoat=wild"),
+    "savard": Preset("Savard", "setup=facing,panthan=free,chief_capture=continue"),
+}
+MANATOR = PRESETS["manator"].rules

@@ -1,4 +1,4 @@
-"""A slow, obviously correct move enumerator written straight from RULES.md, for tests only.
+"""A slow, obviously correct move enumerator written straight from docs/rules.md, for tests only.
 
 It shares nothing with the engine but the rule-set parser: gaits are decoded from the option
 codes here, every walk is taken step by step on the board, threats are found by trying every enemy

@@ -4,6 +4,7 @@ the moves give the result those rules imply."""
 import pytest
 
 from py_engine import BLACK, Game, IllegalMoveError
+from py_engine.rules import MANATOR
 
 # Ekman's table, moves 1-14 (odd: Orange, even: Black); (x) duel won by the attacker,
 # (-) by the defender.
@@ -22,7 +23,7 @@ def play(rules, with_outcomes=False):
 
 
 def test_every_move_is_legal_and_the_princess_move_is_not_an_escape():
-    g, played = play("setup=facing,first=orange,duel=even", with_outcomes=True)
+    g, played = play(MANATOR, with_outcomes=True)
     assert played == 14
     assert not any(p.escaped for p in g.plies)          # move 9 (f10-i7) is a normal move
 

@@ -1,8 +1,9 @@
-"""The command line, exactly as RULES.md describes it."""
+"""The command line, exactly as the README and docs/rules.md describe it."""
 import subprocess
 import sys
 
 import pytest
+from py_engine.rules import MANATOR
 
 START = "wadfpcfdaw/tnnnnnnnnt/10/10/10/10/10/10/TNNNNNNNNT/WADFCPFDAW b Ee 0 1"
 
@@ -33,7 +34,7 @@ def test_perft_last_line_and_divide():
 
 
 def test_replay():
-    out = run("replay", "--rules", "setup=facing,first=orange,duel=even", "g10-d7", "d2-d3",
+    out = run("replay", "--rules", MANATOR, "g10-d7", "d2-d3",
               "d7-g4", "d1xg4/a", "f9-f8", "g1-f4", "h9-i8", "f4-c7", "f10-i7", "e1-e4", "a9-b7",
               "e4-e7", "f8xe7/d", "E7xE0/a")
     assert out.returncode == 0, out.stderr

@@ -6,10 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from py_engine import facade
+from py_engine.rules import MANATOR
 from tests.test_game import STALEMATE
 
 BOOK = ["g10-d7", "d2-d3", "d7-g4", "d1xg4/a"]
-MANATOR = "setup=facing,first=orange,duel=even"
 
 
 def call(**req):
@@ -42,7 +42,7 @@ def test_play_and_history():
                            "outcome": "a"}
     assert [m["text"] for m in s["moves"]] == BOOK
     assert [(m["from"], m["to"]) for m in s["moves"]][:2] == [("g10", "d7"), ("d2", "d3")]
-    assert s["moves"][3]["descriptive"] == "Chief's Flier takes Princess' Flier"
+    assert s["moves"][3]["descriptive"] == "Chief's Odwar takes Princess' Odwar"
     assert s["captured"]["orange"] == ["F"]
     assert s["wager"] == {"system": "smith", "black": 4, "orange": 0}
     assert "record" not in s                     # sent only when asked for

@@ -1,5 +1,5 @@
 """Every interpretation reaches exactly the squares Smith's diagrams mark (The Game of Jetan),
-and the worked counts of RULES.md hold."""
+and the worked counts of docs/rules.md hold."""
 import random
 
 import pytest

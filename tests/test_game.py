@@ -5,6 +5,7 @@ from py_engine import BLACK, ORANGE, Game, IllegalMoveError, Move, PASS, Positio
 from py_engine.errors import UsageError
 from py_engine.game import SCORING, perft, start_position
 from py_engine.squares import parse_square as sq
+from py_engine.rules import MANATOR
 
 THOAT_SHUFFLE = ["a2-b4", "j9-i7", "b4-a2", "i7-j9"]
 
@@ -28,7 +29,7 @@ CHAPTER17_OPENING = ["g10-d7", "d2-d3", "d7-g4"]
 def test_taking_the_princess_wins():
     # Princess safety means she can only be taken after a failed rescue: in the book's game,
     # had Gahan's Odwar lost its duel on g4, U-Dor's Odwar could have taken his Princess.
-    g = play_all(Game("setup=facing,first=orange,duel=even"), CHAPTER17_OPENING + ["d1xg4/d"])
+    g = play_all(Game(MANATOR), CHAPTER17_OPENING + ["d1xg4/d"])
     ply = g.play("g4xf1")
     assert ply.result.winner == ORANGE and ply.result.reason == "princess"
     assert g.result.text == "orange wins" and g.legal_moves == []
@@ -178,7 +179,7 @@ def test_captured_pieces_and_wagers():
 
 
 def test_wager_counts_princess_prices():
-    g = play_all(Game("setup=facing,first=orange,duel=even"),
+    g = play_all(Game(MANATOR),
                  CHAPTER17_OPENING + ["d1xg4/d", "g4xf1"])
     # Black lost a Flier (its duel) and the Princess.
     assert g.captured(BLACK) == ["F", "P"]

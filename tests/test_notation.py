@@ -6,12 +6,13 @@ from py_engine import record
 from py_engine.notation import move_text, parse_move
 from py_engine.record import RecordError
 from py_engine.squares import parse_square as sq
+from py_engine.rules import MANATOR
 
 BOOK = ("g10-d7 d2-d3 d7-g4 d1xg4/a f9-f8 g1-f4 h9-i8 f4-c7 f10-i7 e1-e4 a9-b7 e4-e7 "
         "f8xe7/d e7xe10/a").split()
 
 
-def book_game(rules="setup=facing,first=orange,duel=even"):
+def book_game(rules=MANATOR):
     g = Game(rules)
     for m in BOOK:
         g.play(m)
@@ -107,14 +108,14 @@ def test_bad_records_say_why(text, why):
 
 def test_descriptive_notation_follows_the_book():
     lines = record.descriptive(book_game())
-    assert lines[0] == "Princess' Flier to Chief's Flier Four"
-    assert lines[1] == "Chief's Flier's Panthan to Chief's Flier Three"
-    assert lines[3] == "Chief's Flier takes Princess' Flier"
+    assert lines[0] == "Princess' Odwar to Chief's Odwar Four"
+    assert lines[1] == "Chief's Odwar's Panthan to Chief's Odwar Three"
+    assert lines[3] == "Chief's Odwar takes Princess' Odwar"
     assert lines[4] == "Princess' Panthan to Princess Three"
     assert lines[12] == "Princess' Panthan takes Chief and loses the duel"
     assert lines[13] == "Chief takes Chief"
-    odwar = record.descriptive(book_game("setup=facing,first=orange,duel=even,odwar=on"))
-    assert odwar[3] == "Chief's Odwar takes Princess' Odwar"
+    flier = record.descriptive(book_game(MANATOR.replace(",odwar=on", "")))
+    assert flier[3] == "Chief's Flier takes Princess' Flier"
 
 
 def test_descriptive_escape_and_unknown_origin():

@@ -10,9 +10,9 @@ from py_engine.errors import UsageError
 from py_engine.rules import RuleSet
 from py_engine.search import CONTEMPT, MATE, WON, Searcher, Timeout, best_move, level_settings
 from py_engine.squares import parse_square as sq
+from py_engine.rules import MANATOR
 from tests.helpers import random_position, random_rules
 
-MANATOR = "setup=facing,first=orange,duel=even"
 
 
 def play(rules, moves, position=None):

@@ -144,10 +144,14 @@ def test_custom_rules_panel_starts_a_game_with_an_option(page, server):
     assert moves(page) == ["a2-c3"]
 
 
-def test_bad_links_and_damaged_saves_are_reported_and_lose_nothing(page, server):
-    open_app(page, server, fragment="#moves=d2-d3,zz")
+def test_a_mangled_link_is_reported_and_loses_nothing(page, server):
+    saved = dict(FAST, game=dict(FAST["game"], moves=["d2-d3", "g9-g8"]))
+    open_app(page, server, saved=saved, fragment="#moves=d2-d3,zz")
     assert "could not be read" in page.locator("#notice-text").inner_text()
-    page.close()
+    wait_plies(page, 2)
+    assert moves(page) == ["d2-d3", "g9-g8"]
+    assert json.loads(page.evaluate("localStorage.getItem('jetan.saved')"))["game"]["moves"] == \
+        ["d2-d3", "g9-g8"]
 
 
 def test_invalid_game_in_link(page, server):

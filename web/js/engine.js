@@ -4,6 +4,48 @@
 // and the requests it held are answered {ok: false, restarted: true} — the game is plain data
 // on the page, so nothing is lost but the answer.
 
+/**
+ * The replies' shapes, as py_engine/facade.py sends them (its StateReply and MoveEntry).
+ *
+ * @typedef {object} Move         a move: text "d1xg4/a", squares "d1"/"g4" (null for a pass)
+ * @property {string} text
+ * @property {?string} from
+ * @property {?string} to
+ * @property {boolean} capture
+ * @property {string} outcome     a decided duel: "a" (attacker won), "d" (defender won) or ""
+ *
+ * @typedef {Move & {technical: string, descriptive: string, side: string, number: number,
+ *   captured: string, escape: boolean, position: string}} MoveEntry   one move of the history
+ *
+ * @typedef {object} State
+ * @property {string} rules        canonical rule-set text
+ * @property {string} start        the start position
+ * @property {string} position     the position now (position string)
+ * @property {string[]} board      100 squares, a1 first: a piece letter or ""
+ * @property {string} turn         "black" or "orange"
+ * @property {{black: boolean, orange: boolean}} escapes   escape still in hand
+ * @property {number} counter      three-piece counter
+ * @property {Object<string, {to: string, capture: boolean, escape: boolean, duel: boolean}[]>} legal
+ * @property {number} moves_from   the history below holds the moves from this ply on
+ * @property {MoveEntry[]} moves
+ * @property {number} plies        the game's length
+ * @property {string[]} threatened squares of threatened Princesses
+ * @property {?{text: string, reason: string, explanation: string, winner: ?string}} result
+ * @property {{black: string[], orange: string[]}} captured
+ * @property {{system: string, black: number, orange: number}} wager
+ * @property {Object<string, string>} names   piece letter -> name under these rules
+ * @property {string} [record]     the game record, when asked for
+ *
+ * @typedef {object} SearchInfo   one finished depth of a search ("think" progress and result)
+ * @property {number} depth
+ * @property {boolean} complete
+ * @property {number} score        centi-feathers for the side to move
+ * @property {Move[]} pv
+ * @property {?Move} move
+ * @property {number} nodes
+ * @property {number} time_ms
+ */
+
 // A worker that has said nothing for this long while a request waits is taken for dead. Python
 // cannot answer while it computes, so a search may add its own time (see patience()).
 const SILENCE_MS = 8000;
