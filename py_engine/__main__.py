@@ -1,4 +1,5 @@
-"""Command line (the contract of docs/rules.md and the README): ``moves``, ``perft``, ``replay``, ``bestmove``, ``bench``.
+"""Command line (the contract of docs/rules.md and the README): ``moves``, ``perft``, ``replay``,
+``bestmove``, ``analyse``, ``match``, ``bench``.
 
 Every error in the input prints one line on stderr and exits with status 2.
 """
