@@ -92,10 +92,13 @@ pathlib.Path("dist/reach.js").write_text(
     "// Written by build.sh from py_engine's walk tables (standard rules, from e5).\n"
     f"export const REACH = {json.dumps(reach)};\n")
 from py_engine.pieces import PIECES
-# The piece table for the page (names, feathers, ...): one source, py_engine/pieces.py.
-pathlib.Path("dist/pieces-data.js").write_text(
-    "// Written by build.sh from py_engine/pieces.py.\n"
-    f"export const PIECES = {json.dumps([kind._asdict() for kind in PIECES])};\n")
+from py_engine.position import DIAMETRAL, FACING
+# Facts the page draws with before (or without) the engine: the piece table and the two set-ups'
+# placements. One source: py_engine/pieces.py and py_engine/position.py.
+pathlib.Path("dist/engine-data.js").write_text(
+    "// Written by build.sh from py_engine/pieces.py and py_engine/position.py.\n"
+    f"export const PIECES = {json.dumps([kind._asdict() for kind in PIECES])};\n"
+    f"export const SETUPS = {json.dumps({'diametral': DIAMETRAL, 'facing': FACING})};\n")
 dist = pathlib.Path("dist")
 wheel = next(dist.glob("wheels/*.whl")).relative_to(dist).as_posix()
 files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*")
@@ -145,7 +148,18 @@ case "${1:-build}" in
         build
         port=${PORT:-8000}
         say "Serving Jetan on http://127.0.0.1:${port}/ (Ctrl-C to stop)"
-        exec "$PYTHON" -m http.server --bind 127.0.0.1 --directory dist "$port" ;;
+        # Like python -m http.server, but letting pages of other origins load the files, as
+        # static hosts do (a fan page embedding <jetan-board> from here).
+        exec "$PYTHON" - "$port" <<'PY'
+import functools, http.server, sys
+class Handler(http.server.SimpleHTTPRequestHandler):
+    def end_headers(self):
+        self.send_header("Access-Control-Allow-Origin", "*")
+        super().end_headers()
+handler = functools.partial(Handler, directory="dist")
+http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), handler).serve_forever()
+PY
+        ;;
     test)
         install_test_needs
         build

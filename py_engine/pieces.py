@@ -1,6 +1,6 @@
 """The sides and the pieces: every fact about a kind of piece, in one table.
 
-Python reads it here; ``build.sh`` writes it into the web app (``pieces-data.js``), so the page's
+Python reads it here; ``build.sh`` writes it into the web app (``engine-data.js``), so the page's
 names and feather counts come from the same place.
 """
 from __future__ import annotations

@@ -17,19 +17,27 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
+    """dist/ as a static host serves it: quietly, and readable from pages of other origins."""
+
     def log_message(self, *args):
         pass
 
+    def end_headers(self):
+        self.send_header("Access-Control-Allow-Origin", "*")
+        super().end_headers()
+
 
 class Server:
-    """dist/ served from a thread; stop() and start() again on the same port (offline test)."""
+    """dist/ (or another folder) served from a thread; stop() and start() again on the same
+    port (offline test)."""
 
-    def __init__(self):
+    def __init__(self, directory=DIST):
         self.port = 0
+        self.directory = directory
         self.start()
 
     def start(self):
-        handler = functools.partial(QuietHandler, directory=str(DIST))
+        handler = functools.partial(QuietHandler, directory=str(self.directory))
         self.httpd = ThreadingHTTPServer(("127.0.0.1", self.port), handler)
         self.port = self.httpd.server_address[1]
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()

@@ -4,10 +4,11 @@
 // Nothing the user had is lost: every change of game goes through switchGame(), which first
 // keeps the game being replaced among the recent games; every engine reply is checked against
 // the game it was asked about (ask()); a move waits for its reply before another can be made.
-import { BoardView, placementBoard, squareIndex, squareName } from "./board.js";
+import { BoardView } from "./board.js";
 import { Engine } from "./engine.js";
-import { PIECES } from "../pieces-data.js";
+import { PIECES } from "../engine-data.js";
 import { drawPiece } from "./pieces.js";
+import { describe, placementBoard, squareIndex, squareName } from "./position.js";
 import { decodeGame, encodeGame } from "./share.js";
 import { newGame as emptyGame, readSaved, recentGames, remember, writeSaved } from "./storage.js";
 
@@ -31,7 +32,7 @@ const app = {
   link: null,            // a game from the URL, waiting for the engine
 };
 
-const board = new BoardView($("board"), { onPress: pressSquare, onDrop: dropPiece });
+const board = new BoardView($("board"), { onPress: pressSquare, onDrop: dropPiece, keyboard: true });
 const engine = new Engine({ onStatus: engineStatus });
 window.jetan = { engine };   // for the console and the browser tests
 
@@ -65,7 +66,8 @@ function paintEarly(position) {
   else if (position) placement = position;
   else if (app.game.start !== "start") placement = app.game.start;
   try { board.set({ board: placementBoard(placement), flipped: app.settings.flipped }); }
-  catch { board.set({ board: placementBoard(START), flipped: app.settings.flipped }); }
+  catch { placement = START; board.set({ board: placementBoard(START), flipped: app.settings.flipped }); }
+  $("board").dataset.position = placement;
   performance.mark("jetan-board-painted");
   renderPlayers();
   $("notation-select").value = app.settings.notation;
@@ -244,6 +246,11 @@ function render() {
     threatened: threatened.map(squareIndex), arrows,
     draggable: (sq) => humanToMove() && Boolean(v.legal[squareName(sq)]),
   });
+  // The position shown, as text: for tests and embedding pages, and for screen readers.
+  const canvas = $("board");
+  canvas.dataset.position = app.reviewing === null ? v.position : (shown ? shown.position : v.start);
+  canvas.setAttribute("aria-label", `Jetan board. ${describe(boardArray, v.names)}. ` +
+    "Arrow keys move across the board; Enter or Space picks up a piece and puts it down.");
   renderStatus();
   renderMoves();
   renderCaptured();
@@ -251,7 +258,7 @@ function render() {
   renderPlayers();
   // The record box follows the game, but never overwrites what the user is typing into it.
   const box = $("record");
-  if (v.record !== undefined && box.value === (app.recordShown || "")) {
+  if (v.record !== undefined && document.activeElement !== box && box.value === (app.recordShown || "")) {
     box.value = app.recordShown = v.record;
   }
   $("undo-button").disabled = !v.moves.length || app.thinking || app.pending;
@@ -605,6 +612,7 @@ $("load-record-button").addEventListener("click", async () => {
 $("share-button").addEventListener("click", () => {
   const link = location.origin + location.pathname + encodeGame(app.game);
   $("share-link").value = link;
+  $("share-embed").href = `embed-guide.html${encodeGame(app.game)}`;
   $("share-dialog").showModal();
   $("share-link").select();
   if (navigator.clipboard) navigator.clipboard.writeText(link).catch(() => {});

@@ -1,6 +1,7 @@
 // The board: a canvas view of a state object (chessground's model). It draws what it is given —
-// pieces, last move, selection, legal destinations, escapes, threatened Princesses, arrows — and
-// reports square presses and drags; it knows no rules.
+// pieces, last move, selection, legal destinations, escapes, threatened Princesses, arrows, the
+// keyboard cursor — and reports square presses and drags, from a pointer or from the keyboard
+// (arrow keys move a cursor, Enter or Space press its square); it knows no rules.
 import { drawPiece } from "./pieces.js";
 
 const FILES = "abcdefghij";
@@ -8,43 +9,48 @@ const COLOURS = {
   dark: "#231c17", light: "#c8702e", last: "rgba(255, 228, 92, 0.42)",
   selected: "rgba(255, 255, 255, 0.5)", dot: "rgba(20, 12, 6, 0.55)", dotOnDark: "rgba(241, 227, 194, 0.55)",
   escape: "#3fd0c9", danger: "rgba(230, 30, 20, 0.85)", coord: "rgba(241, 227, 194, 0.8)",
-  coordOnLight: "rgba(35, 28, 23, 0.85)",
+  coordOnLight: "rgba(35, 28, 23, 0.85)", cursor: "#3fd0c9",
 };
 
-export const squareName = (sq) => FILES[sq % 10] + (Math.floor(sq / 10) + 1);
-export const squareIndex = (name) => (parseInt(name.slice(1), 10) - 1) * 10 + FILES.indexOf(name[0]);
-
-/** Read a position string's placement (for painting only: the engine owns all rules). */
-export function placementBoard(position) {
-  const board = new Array(100).fill("");
-  const ranks = position.trim().split(/\s+/)[0].split("/");
-  if (ranks.length !== 10) throw new Error("a position needs ten ranks");
-  ranks.forEach((row, i) => {
-    const rank = 9 - i;
-    let file = 0;
-    for (const token of row.match(/\d+|[A-Za-z]/g) || []) {
-      if (/\d/.test(token)) file += parseInt(token, 10);
-      else { if (file < 10) board[rank * 10 + file] = token; file += 1; }
-    }
-    if (file !== 10) throw new Error(`rank ${rank + 1} does not cover ten squares`);
-  });
-  return board;
-}
-
 export class BoardView {
-  constructor(canvas, { onPress = () => {}, onDrop = () => {} } = {}) {
+  constructor(canvas, { onPress = () => {}, onDrop = () => {}, keyboard = false } = {}) {
     this.canvas = canvas;
     this.ctx = canvas.getContext("2d");
     this.onPress = onPress;
     this.onDrop = onDrop;
     this.state = { board: new Array(100).fill(""), flipped: false, selected: null, lastMove: null,
                    dests: [], threatened: [], arrows: [], draggable: () => false };
+    this.cursor = null;          // the keyboard's square, shown while the board has focus
     this.drag = null;
     new ResizeObserver(() => this.draw()).observe(canvas);
     canvas.addEventListener("pointerdown", (e) => this.pointerDown(e));
     canvas.addEventListener("pointermove", (e) => this.pointerMove(e));
     canvas.addEventListener("pointerup", (e) => this.pointerUp(e));
     canvas.addEventListener("pointercancel", () => { this.drag = null; this.draw(); });
+    if (keyboard) {
+      canvas.tabIndex = 0;
+      canvas.addEventListener("keydown", (e) => this.key(e));
+      canvas.addEventListener("focus", () => { if (this.cursor === null) this.cursor = this.state.selected ?? 4; this.draw(); });
+      canvas.addEventListener("blur", () => this.draw());
+    }
+  }
+
+  key(e) {
+    // Arrows move as the board is seen: "up" is towards the top of the screen.
+    const step = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
+    if (step) {
+      const sign = this.state.flipped ? -1 : 1;
+      const f = Math.min(9, Math.max(0, (this.cursor % 10) + sign * step[0]));
+      const r = Math.min(9, Math.max(0, Math.floor(this.cursor / 10) + sign * step[1]));
+      this.cursor = r * 10 + f;
+      this.draw();
+    } else if (e.key === "Enter" || e.key === " ") {
+      this.onPress(this.cursor);
+    } else {
+      return;
+    }
+    e.preventDefault();
+    e.stopPropagation();
   }
 
   set(changes) {
@@ -150,6 +156,13 @@ export class BoardView {
       drawPiece(ctx, p, cx, cy, cell * 0.9);
     }
     for (const d of s.dests) this.drawDestination(d, cell);
+    if (this.cursor !== null && this.canvas.getRootNode().activeElement === this.canvas) {
+      const [cx, cy] = this.centre(this.cursor);
+      ctx.strokeStyle = COLOURS.cursor;
+      ctx.lineWidth = Math.max(2, cell * 0.07);
+      ctx.strokeRect(cx - cell / 2 + ctx.lineWidth / 2, cy - cell / 2 + ctx.lineWidth / 2,
+                     cell - ctx.lineWidth, cell - ctx.lineWidth);
+    }
     for (const [from, to, colour] of s.arrows) this.drawArrow(from, to, colour, cell);
     if (this.drag && this.drag.moved) drawPiece(ctx, s.board[this.drag.from], this.drag.x, this.drag.y, cell);
   }

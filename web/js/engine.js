@@ -68,7 +68,12 @@ export class Engine {
     this.ready = false;
     this.failed = false;
     this.heard = performance.now();
-    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    // A page may load these files from another origin (a fan site embedding <jetan-board>); a
+    // worker must come from the page's own origin, so it is a one-line module that imports ours.
+    const url = new URL("./worker.js", import.meta.url);
+    const script = url.origin === location.origin ? url
+      : URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};`], { type: "text/javascript" }));
+    this.worker = new Worker(script, { type: "module" });
     this.worker.onmessage = (event) => this.receive(event.data);
     this.worker.onerror = (event) => {
       event.preventDefault();
@@ -143,4 +148,12 @@ export class Engine {
     this.pending.clear();
     for (const w of waiting) w.resolve({ ok: false, error, restarted });
   }
+}
+
+let shared = null;
+
+/** The page's one engine, started on first use and shared by every board on the page. */
+export function sharedEngine() {
+  if (!shared) shared = new Engine();
+  return shared;
 }

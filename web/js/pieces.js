@@ -7,7 +7,7 @@ export const SIDE_COLOURS = {
   orange: { body: "#ffb339", rim: "#3a1f0b", ink: "#3a1f0b", jewel: "#b0230f" },
 };
 
-import { PIECES } from "../pieces-data.js";
+import { PIECES } from "../engine-data.js";
 
 // Feathers are drawn for every piece that has them but the Flier, whose emblem is its propeller.
 const FEATHERS = Object.fromEntries(PIECES.filter((p) => p.letter !== "F").map((p) => [p.letter, p.feathers]));

@@ -1,0 +1,173 @@
+"""<jetan-board> on a fan page of another origin, embed.html in an iframe at phone width, and
+keyboard play on the app's board (issue 10) — in Debian's chromium."""
+import pytest
+
+from py_engine import Game
+from tests.browser.conftest import ARTIFACTS, Server
+from tests.browser.test_app import FAST, moves, open_app, wait_plies
+
+pytestmark = pytest.mark.browser
+
+GAME = ["d2-d3", "g9-g8", "e2-e3"]
+DIAGRAM = "p9/10/10/10/4c5/10/10/10/10/C8P b - 0 1"
+
+
+def position_after(moves, rules=""):
+    """The placement and side to move after ``moves``, as a board shows it before the engine."""
+    game = Game(rules)
+    for m in moves:
+        game.play(m)
+    fields = str(game.position).split()
+    return f"{fields[0]} {fields[1]}"
+
+
+@pytest.fixture(scope="module")
+def fan_site(server, tmp_path_factory):
+    """A fan page on its own port, loading the board from the app's server (another origin)."""
+    folder = tmp_path_factory.mktemp("fan")
+    boards = "\n".join(f'<jetan-board id="diagram{i}" position="{DIAGRAM}"></jetan-board>' for i in range(8))
+    (folder / "index.html").write_text(f"""<!doctype html>
+<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Barsoom fan page</title>
+<style>body {{ background: #eee; font-family: serif; }}
+  jetan-board {{ width: 260px; display: inline-block; margin: 4px; }}</style>
+<script type="module" src="{server.url}js/jetan-board.js"></script></head>
+<body><h1>Games of Manator</h1>
+<jetan-board id="game" moves="{','.join(GAME)}"></jetan-board>
+<jetan-board id="facing" rules="setup=facing,first=orange"></jetan-board>
+{boards}
+<jetan-board id="play1" interactive></jetan-board>
+<jetan-board id="play2" interactive moves="d2-d3"></jetan-board>
+<script>
+  window.events = [];
+  document.addEventListener("move",
+    (e) => window.events.push([e.target.id, e.detail.move.text, e.detail.position]));
+</script>
+</body></html>""")
+    (folder / "frame.html").write_text(f"""<!doctype html>
+<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body {{ margin: 8px; }}</style></head><body>
+<p>A game from Barsoom:</p>
+<iframe id="frame" src="{server.url}embed.html?interactive#moves={','.join(GAME)}"
+  style="width: 100%; max-width: 480px; aspect-ratio: 10 / 11.6; border: 0" title="Jetan game"></iframe>
+</body></html>""")
+    fan = Server(folder)
+    yield fan
+    fan.stop()
+
+
+def board(page, id_):
+    return page.locator(f"#{id_}")
+
+
+def test_static_boards_need_no_engine_and_stay_small(page, server, fan_site):
+    requests = []
+    page.on("requestfinished", lambda r: requests.append(r))
+    page.goto(fan_site.url)
+    page.wait_for_function("[...document.querySelectorAll('jetan-board')].every((b) => b.dataset.position)")
+    page.wait_for_timeout(500)
+    assert board(page, "game").get_attribute("data-position") == position_after(GAME)
+    assert board(page, "diagram0").get_attribute("data-position") == "p9/10/10/10/4c5/10/10/10/10/C8P b"
+    assert board(page, "facing").get_attribute("data-position") == \
+        "wadfcpfdaw/tnnnnnnnnt/10/10/10/10/10/10/TNNNNNNNNT/WADFCPFDAW o"
+    urls = [r.url for r in requests]
+    assert not [u for u in urls if u.endswith(".wasm") or "pyodide" in u or "worker" in u], urls
+    total = sum(r.sizes()["responseBodySize"] for r in requests)
+    assert total < 150_000, (total, urls)
+    # Step through the game with its buttons, then the arrow keys.
+    game = board(page, "game")
+    game.locator("button[aria-label='Previous move']").click()
+    assert game.get_attribute("data-position") == position_after(GAME[:2])
+    game.locator("button[aria-label='Start position']").click()
+    assert game.get_attribute("data-position") == position_after([])
+    assert game.locator(".caption").inner_text() == "Start position"
+    game.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert game.get_attribute("data-ply") == "2"
+    assert "g9-g8" in game.locator(".caption").inner_text()
+    page.keyboard.press("End")
+    assert game.get_attribute("data-position") == position_after(GAME)
+    assert "Black" in game.locator("canvas").get_attribute("aria-label")
+    page.screenshot(path=str(ARTIFACTS / "fan-page-static.png"), full_page=True)
+    assert not page.errors
+
+
+def centre_of(page, id_, square, flipped=False):
+    page.locator(f"#{id_}").scroll_into_view_if_needed()
+    box = page.locator(f"#{id_} canvas").bounding_box()
+    f, r = "abcdefghij".index(square[0]), int(square[1:]) - 1
+    if flipped:
+        f, r = 9 - f, 9 - r
+    cell = box["width"] / 10
+    return box["x"] + (f + 0.5) * cell, box["y"] + (9 - r + 0.5) * cell
+
+
+def test_interactive_boards_share_one_engine(page, server, fan_site):
+    wasm = []
+    page.on("request", lambda r: wasm.append(r.url) if r.url.endswith("pyodide.asm.wasm") else None)
+    page.goto(fan_site.url)
+    page.wait_for_function("document.getElementById('play1').dataset.position")
+    page.mouse.click(*centre_of(page, "play1", "d2"))
+    page.wait_for_selector("#play1[data-engine=ready]", timeout=90000)
+    page.mouse.click(*centre_of(page, "play1", "d3"))
+    page.wait_for_function("document.getElementById('play1').dataset.ply === '1'", timeout=30000)
+    assert board(page, "play1").get_attribute("data-position") == str(Game().play("d2-d3").position)
+    played = page.evaluate("document.getElementById('play2').play('g9-g8')")
+    assert played == {"text": "g9-g8", "from": "g9", "to": "g8", "capture": False, "outcome": ""}
+    assert board(page, "play2").get_attribute("data-ply") == "2"
+    error = page.evaluate("document.getElementById('play2').play('d3-d5')"
+                          ".then(() => 'played', (e) => e.message)")
+    assert "illegal move d3-d5" in error
+    events = page.evaluate("window.events")
+    assert [e[:2] for e in events] == [["play1", "d2-d3"], ["play2", "g9-g8"]]
+    assert len(wasm) == 1, wasm
+    page.screenshot(path=str(ARTIFACTS / "fan-page-played.png"), full_page=True)
+    assert not page.errors
+
+
+def test_embed_in_an_iframe_at_phone_width(browser, server, fan_site):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        page.goto(fan_site.url + "frame.html")
+        frame = page.frame_locator("#frame")
+        game = frame.locator("jetan-board")
+        game.locator("canvas").wait_for()
+        frame.locator("jetan-board[data-ply='3']").wait_for()
+        frame_box = page.locator("#frame").bounding_box()
+        assert frame_box["x"] + frame_box["width"] <= 390
+        inner = frame.locator("body").evaluate(
+            "b => [b.scrollWidth, b.clientWidth, b.scrollHeight, innerHeight]")
+        assert inner[0] <= inner[1] and inner[2] <= inner[3] + 1, inner
+        game.locator("button[aria-label='Previous move']").tap()
+        assert game.get_attribute("data-ply") == "2"
+        game.locator("button[aria-label='Last move']").tap()
+        # Interactive in the frame: tap a piece, then its destination.
+        box = game.locator("canvas").bounding_box()
+        cell = box["width"] / 10
+        at = lambda sq: (box["x"] + ("abcdefghij".index(sq[0]) + 0.5) * cell,  # noqa: E731
+                         box["y"] + (10 - int(sq[1:]) + 0.5) * cell)
+        page.touchscreen.tap(*at("f9"))        # loads the engine, then picks up the Panthan
+        frame.locator("jetan-board[data-engine=ready]").wait_for(timeout=90000)
+        page.touchscreen.tap(*at("f8"))
+        frame.locator("jetan-board[data-ply='4']").wait_for(timeout=30000)
+        page.screenshot(path=str(ARTIFACTS / "embed-iframe-phone.png"))
+    finally:
+        context.close()
+
+
+def test_the_apps_board_plays_from_the_keyboard(page, server):
+    friend = dict(FAST, settings=dict(FAST["settings"], players={"black": "human", "orange": "human"}))
+    open_app(page, server, saved=friend)
+    start = page.locator("#board").get_attribute("data-position")
+    assert start == str(Game().position)
+    page.locator("#board").focus()
+    # The cursor starts on e1: left to d1, up to d2, pick up; up to d3, put down.
+    for key in ["ArrowLeft", "ArrowUp", "Enter", "ArrowUp", "Enter"]:
+        page.keyboard.press(key)
+    wait_plies(page, 1)
+    assert moves(page) == ["d2-d3"]
+    assert page.locator("#board").get_attribute("data-position") == str(Game().play("d2-d3").position)
+    assert "Black: Warrior a1" in page.locator("#board").get_attribute("aria-label")
+    page.screenshot(path=str(ARTIFACTS / "app-keyboard.png"))

@@ -1,0 +1,103 @@
+// Positions as the page reads them before (or without) the engine: square names, a position
+// string's placement, the start of a rule set, and the placements a game passes through. This is
+// painting, not rules: a move is read only for its two squares (and a lost duel), never checked;
+// legality, results and notation are the engine's. No DOM, so Node can test it.
+import { PIECES, SETUPS } from "../engine-data.js";
+
+const FILES = "abcdefghij";
+export const squareName = (sq) => FILES[sq % 10] + (Math.floor(sq / 10) + 1);
+export const squareIndex = (name) => (parseInt(name.slice(1), 10) - 1) * 10 + FILES.indexOf(name[0]);
+
+/** A position string's placement as 100 squares (a1 first): a piece letter or "". */
+export function placementBoard(position) {
+  const board = new Array(100).fill("");
+  const ranks = String(position).trim().split(/\s+/)[0].split("/");
+  if (ranks.length !== 10) throw new Error("a position needs ten ranks");
+  ranks.forEach((row, i) => {
+    const rank = 9 - i;
+    let file = 0;
+    for (const token of row.match(/\d+|[A-Za-z]/g) || []) {
+      if (/\d/.test(token)) file += parseInt(token, 10);
+      else { if (file < 10) board[rank * 10 + file] = token; file += 1; }
+    }
+    if (file !== 10) throw new Error(`rank ${rank + 1} does not cover ten squares`);
+  });
+  return board;
+}
+
+/** The placement field of a position string for 100 squares. */
+export function placementText(board) {
+  const ranks = [];
+  for (let rank = 9; rank >= 0; rank--) {
+    let row = "", empty = 0;
+    for (let file = 0; file < 10; file++) {
+      const piece = board[rank * 10 + file];
+      if (!piece) { empty += 1; continue; }
+      if (empty) { row += empty; empty = 0; }
+      row += piece;
+    }
+    ranks.push(empty ? row + empty : row);
+  }
+  return ranks.join("/");
+}
+
+/** The two options that decide a rule set's start: its set-up and who moves first (the engine
+ *  reads the whole rule set; a board that only shows needs no more). */
+export function startOf(rules = "") {
+  const options = new Map(String(rules).split(",").map((item) => item.split("=").map((s) => s.trim().toLowerCase())));
+  const setup = options.get("setup") === "facing" ? "facing" : "diametral";
+  const side = options.get("first") === "orange" ? "o" : "b";
+  return `${SETUPS[setup]} ${side} Ee 0 1`;
+}
+
+const MOVE_SQUARES = /^([a-j])(10|[1-9])[-x:]?([a-j])(10|[1-9])(?:\/([ad]))?$/;
+
+/** A move text's squares: {from, to, lost} (lost: the attacker lost its duel), or null for a
+ *  pass. Technical notation (D1-G4, rank 0 for the tenth) is read too. */
+export function moveSquares(text) {
+  const t = String(text).trim();
+  if (t === "pass") return null;
+  const m = MOVE_SQUARES.exec(t.toLowerCase().replace(/([a-j])0(?!\d)/g, "$110"));
+  if (!m) throw new Error(`'${t.slice(0, 20)}' is not a move`);
+  return { from: squareIndex(m[1] + m[2]), to: squareIndex(m[3] + m[4]), lost: m[5] === "d" };
+}
+
+/** The boards a game passes through: [start, after move 1, …], and for each move its squares
+ *  ([from, to], or null for a pass). */
+export function replay(start, moves) {
+  const boards = [placementBoard(start)];
+  const squares = [];
+  for (const text of moves) {
+    const board = boards[boards.length - 1].slice();
+    const move = moveSquares(text);
+    if (move) {
+      const piece = board[move.from];
+      board[move.from] = "";
+      if (!move.lost) board[move.to] = piece;
+    }
+    boards.push(board);
+    squares.push(move ? [move.from, move.to] : null);
+  }
+  return { boards, squares };
+}
+
+/** Whose turn it is after ``plies`` moves from ``start`` (a position string). */
+export function sideAfter(start, plies) {
+  const first = String(start).trim().split(/\s+/)[1] === "o" ? "orange" : "black";
+  return plies % 2 === 0 ? first : (first === "black" ? "orange" : "black");
+}
+
+const NAMES = Object.fromEntries(PIECES.map((p) => [p.letter, p.name]));
+
+/** A board in words, for screen readers: each side's pieces and their squares. */
+export function describe(board, names = NAMES) {
+  const parts = [];
+  for (const [side, upper] of [["Black", true], ["Orange", false]]) {
+    const pieces = [];
+    board.forEach((p, sq) => {
+      if (p && (p === p.toUpperCase()) === upper) pieces.push(`${names[p.toUpperCase()] || p} ${squareName(sq)}`);
+    });
+    parts.push(`${side}: ${pieces.join(", ") || "no pieces"}`);
+  }
+  return parts.join(". ");
+}
