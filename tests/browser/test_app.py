@@ -170,12 +170,13 @@ def test_damaged_saved_game(page, server):
 
 def test_embed_viewer_steps_through_a_shared_game(page, server):
     page.goto(server.url + "embed.html#moves=d2-d3,g9-g8,e2-e3")
-    page.wait_for_selector("body[data-plies='3']", timeout=60000)
-    assert "e2-e3" in page.locator("#caption").inner_text()
-    page.click("#prev")
-    assert "g9-g8" in page.locator("#caption").inner_text()
-    page.click("#first")
-    assert page.locator("#caption").inner_text() == "Start position"
+    board = page.locator("jetan-board")
+    page.wait_for_selector("jetan-board[data-ply='3']")
+    assert "e2-e3" in board.locator(".caption").inner_text()
+    board.locator("button[aria-label='Previous move']").click()
+    assert "g9-g8" in board.locator(".caption").inner_text()
+    board.locator("button[aria-label='Start position']").click()
+    assert board.locator(".caption").inner_text() == "Start position"
     assert page.locator("#open").get_attribute("href") == "index.html#moves=d2-d3,g9-g8,e2-e3"
     assert not page.errors
 

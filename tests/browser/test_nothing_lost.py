@@ -219,8 +219,9 @@ def test_a_link_changed_before_the_engine_is_ready_is_opened(page, server):
 
 def test_embed_with_an_unreadable_start_says_so(page, server):
     page.goto(server.url + "embed.html#start=zzz")
-    page.wait_for_function("document.getElementById('caption').textContent.includes('not valid')",
-                           timeout=60000)
+    caption = page.locator("jetan-board .caption")
+    caption.wait_for()
+    assert caption.inner_text() == "This board could not be read: a position needs ten ranks."
     assert not page.errors
 
 
