@@ -6,16 +6,15 @@
 // the game it was asked about (ask()); a move waits for its reply before another can be made.
 import { BoardView } from "./board.js";
 import { Engine } from "./engine.js";
-import { PIECES } from "../engine-data.js";
-import { drawPiece } from "./pieces.js";
-import { describe, placementBoard, squareIndex, squareName } from "./position.js";
+import { fillRulesForm, setupNewGameDialog } from "./new-game.js";
+import { bothHuman, depthText, formatScore, lineText, notify, renderPanels, renderPlayers, renderRecent as showRecent,
+         titleCase } from "./panels.js";
+import { describe, placementBoard, squareIndex, squareName, startOf } from "./position.js";
 import { decodeGame, encodeGame } from "./share.js";
 import { newGame as emptyGame, readSaved, recentGames, remember, writeSaved } from "./storage.js";
 
-const START = "wadfpcfdaw/tnnnnnnnnt/10/10/10/10/10/10/TNNNNNNNNT/WADFCPFDAW b Ee 0 1";
+const START = startOf("");
 const $ = (id) => document.getElementById(id);
-// Rule option naming a piece's gait -> the piece's letter (for the Custom panel's diagrams).
-const GAIT_PIECES = Object.fromEntries(PIECES.map((p) => [p.option, p.letter]));
 
 const app = {
   game: emptyGame(),
@@ -69,7 +68,7 @@ function paintEarly(position) {
   catch { placement = START; board.set({ board: placementBoard(START), flipped: app.settings.flipped }); }
   $("board").dataset.position = placement;
   performance.mark("jetan-board-painted");
-  renderPlayers();
+  renderPlayers(app);
   $("notation-select").value = app.settings.notation;
   $("flip-button").setAttribute("aria-pressed", String(app.settings.flipped));
   renderRecent();
@@ -251,11 +250,7 @@ function render() {
   canvas.dataset.position = app.reviewing === null ? v.position : (shown ? shown.position : v.start);
   canvas.setAttribute("aria-label", `Jetan board. ${describe(boardArray, v.names)}. ` +
     "Arrow keys move across the board; Enter or Space picks up a piece and puts it down.");
-  renderStatus();
-  renderMoves();
-  renderCaptured();
-  renderWager();
-  renderPlayers();
+  renderPanels(app, { onReview: review });
   // The record box follows the game, but never overwrites what the user is typing into it.
   const box = $("record");
   if (v.record !== undefined && document.activeElement !== box && box.value === (app.recordShown || "")) {
@@ -271,103 +266,6 @@ function render() {
   Object.assign(document.body.dataset, { plies: v.moves.length, turn: v.turn,
                                          result: v.result ? v.result.text : "",
                                          pending: String(app.pending) });
-}
-
-function titleCase(s) {
-  return s[0].toUpperCase() + s.slice(1);
-}
-
-function renderStatus() {
-  const v = app.view, status = $("status");
-  status.classList.toggle("over", Boolean(v.result));
-  if (v.result) {
-    status.textContent = `${v.result.winner ? `${titleCase(v.result.winner)} wins` : "Draw"}: ${v.result.explanation}`;
-    return;
-  }
-  const who = app.settings.players[v.turn] === "engine" ? "the engine" : (bothHuman() ? titleCase(v.turn) : "you");
-  const danger = v.threatened.length ? " — the Princess is threatened!" : "";
-  const escape = v.escapes[v.turn] ? "" : " (escape used)";
-  status.textContent = `${titleCase(v.turn)} to move (${who})${escape}${danger}`;
-}
-
-function bothHuman() {
-  return app.settings.players.black === "human" && app.settings.players.orange === "human";
-}
-
-function renderMoves() {
-  const list = $("moves"), v = app.view;
-  list.textContent = "";
-  const style = app.settings.notation;
-  v.moves.forEach((m, i) => {
-    if (m.side === "black" || i === 0) {
-      const num = document.createElement("li");
-      num.className = "num";
-      num.textContent = `${m.number}.`;
-      list.append(num);
-      if (m.side === "orange") list.append(cell("…"));
-    }
-    const item = document.createElement("li");
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = style === "technical" ? m.technical : m.text;
-    button.title = m.descriptive;
-    button.className = (app.reviewing === null ? i === v.moves.length - 1 : i === app.reviewing) ? "current" : "";
-    button.addEventListener("click", () => review(i));
-    item.append(button);
-    list.append(item);
-  });
-  // Scroll the list only, never the page (scrollIntoView would move the whole page on a phone).
-  const current = list.querySelector(".current");
-  if (current) {
-    const top = current.offsetTop - list.offsetTop;
-    if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
-      list.scrollTop = top - list.clientHeight / 2;
-    }
-  }
-}
-
-function cell(text) {
-  const li = document.createElement("li");
-  li.textContent = text;
-  return li;
-}
-
-function renderCaptured() {
-  const box = $("captured"), v = app.view;
-  box.textContent = "";
-  for (const side of ["black", "orange"]) {
-    const row = document.createElement("div");
-    row.className = "row";
-    row.setAttribute("aria-label", `${titleCase(side)} has lost: ${v.captured[side].map((l) => v.names[l]).join(", ") || "nothing"}`);
-    row.append(`${titleCase(side)} lost: `);
-    for (const letter of v.captured[side]) {
-      const c = document.createElement("canvas");
-      const dpr = window.devicePixelRatio || 1;
-      c.width = c.height = 24 * dpr;
-      const ctx = c.getContext("2d");
-      ctx.scale(dpr, dpr);
-      drawPiece(ctx, side === "black" ? letter : letter.toLowerCase(), 12, 12, 22);
-      c.title = v.names[letter];
-      row.append(c);
-    }
-    box.append(row);
-  }
-}
-
-function renderWager() {
-  const v = app.view, select = $("scoring-select");
-  if (!select.options.length && app.rulesInfo) {
-    for (const name of app.rulesInfo.scoring) select.append(new Option(name, name));
-  }
-  select.value = v.wager.system;
-  $("wager").textContent = `Black has won ${v.wager.black}, Orange ${v.wager.orange}.`;
-}
-
-function renderPlayers() {
-  const p = app.settings.players;
-  const name = (side) => p[side] === "engine" ? `engine, level ${app.settings.level}` : (bothHuman() ? "player" : "you");
-  const rules = app.game.rules || "standard rules";
-  $("players").textContent = `Black: ${name("black")} · Orange: ${name("orange")} · ${rules}`;
 }
 
 // ---- moves -------------------------------------------------------------------------------
@@ -457,19 +355,6 @@ function showThinking(info) {
   $("thinking-line").textContent = lineText(info);
 }
 
-/** A depth the deadline cut short shows as such: its move beat the previous depth's best. */
-function depthText(info) {
-  return info.complete ? `${info.depth}` : `${info.depth} (unfinished)`;
-}
-
-const lineText = (info) => info.pv.map((m) => m.text).join(" ");
-const arrowOf = (move) => (move && move.from ? [squareIndex(move.from), squareIndex(move.to)] : null);
-
-function formatScore(score) {
-  if (Math.abs(score) > 99000) return score > 0 ? "winning" : "losing";
-  return (score / 100).toFixed(2);
-}
-
 // ---- analysis and hints ------------------------------------------------------------------
 
 async function startAnalysis() {
@@ -533,7 +418,7 @@ $("undo-button").addEventListener("click", async () => {
 $("resign-button").addEventListener("click", async () => {
   const v = app.view;
   if (!v || v.result) return;
-  const side = bothHuman() ? v.turn : (app.settings.players.black === "human" ? "black" : "orange");
+  const side = bothHuman(app.settings) ? v.turn : (app.settings.players.black === "human" ? "black" : "orange");
   if (!confirm(`Resign the game for ${titleCase(side)}?`)) return;
   const reply = await switchGame({ ...app.game, resigned: side }, { keep: false, known: v.moves.length });
   if (reply && reply.ok) announceLast();
@@ -620,127 +505,18 @@ $("share-button").addEventListener("click", () => {
 
 // ---- new game ----------------------------------------------------------------------------
 
-$("new-game-button").addEventListener("click", () => {
-  $("new-game-error").textContent = "";
-  $("new-game-dialog").showModal();
-});
-
-function fillRulesForm(info) {
-  const preset = $("preset-select");
-  preset.textContent = "";
-  for (const [key, p] of Object.entries(info.presets)) preset.append(new Option(p.name, key));
-  preset.append(new Option("Custom…", "custom"));
-  const box = $("custom-rules");
-  box.textContent = "";
-  for (const [key, values] of Object.entries(info.options)) {
-    const perSide = info.per_side.includes(key);
-    const wrap = document.createElement("div");
-    wrap.className = "option";
-    wrap.dataset.key = key;
-    const label = document.createElement("label");
-    label.textContent = `${key} `;
-    const select = document.createElement("select");
-    select.name = `opt-${key}`;
-    for (const v of values) select.append(new Option(v, v));
-    label.append(select);
-    wrap.append(label);
-    if (GAIT_PIECES[key]) {
-      const diagram = document.createElement("canvas");
-      diagram.width = diagram.height = 112;
-      diagram.setAttribute("aria-hidden", "true");
-      wrap.prepend(diagram);
-      select.addEventListener("change", () => drawReach(diagram, key, select.value));
-      drawReach(diagram, key, select.value);
-    }
-    if (perSide) {
-      const orange = document.createElement("select");
-      orange.name = `opt-orange-${key}`;
-      orange.setAttribute("aria-label", `${key} for Orange`);
-      for (const v of values) orange.append(new Option(v, v));
-      const split = document.createElement("label");
-      split.className = "per-side";
-      const check = document.createElement("input");
-      check.type = "checkbox";
-      check.name = `split-${key}`;
-      split.append(check, " different for Orange: ", orange);
-      wrap.append(split);
-    }
-    box.append(wrap);
-  }
-  box.hidden = true;
-  preset.addEventListener("change", () => {
-    box.hidden = preset.value !== "custom";
-    updateRulesPreview();
-  });
-  $("new-game-form").addEventListener("change", updateRulesPreview);
-  updateRulesPreview();
-}
-
-async function drawReach(canvas, key, value) {
-  const reply = await engine.request("reach", { piece: GAIT_PIECES[key], rules: `${key}=${value}` });
-  if (!reply.ok) return;
-  const ctx = canvas.getContext("2d");
-  const cell = canvas.width / 7;
-  const centre = squareIndex(reply.from);
-  for (let r = 0; r < 7; r++) {
-    for (let f = 0; f < 7; f++) {
-      ctx.fillStyle = (f + r) % 2 ? "#c8702e" : "#231c17";
-      ctx.fillRect(f * cell, r * cell, cell, cell);
-    }
-  }
-  for (const name of reply.to) {
-    const sq = squareIndex(name);
-    const df = (sq % 10) - (centre % 10), dr = Math.floor(sq / 10) - Math.floor(centre / 10);
-    ctx.fillStyle = "#3fd0c9";
-    ctx.beginPath();
-    ctx.arc((3 + df + 0.5) * cell, (3 - dr + 0.5) * cell, cell * 0.28, 0, Math.PI * 2);
-    ctx.fill();
-  }
-  drawPiece(ctx, GAIT_PIECES[key], 3.5 * cell, 3.5 * cell, cell * 0.95);
-}
-
-function rulesFromForm() {
-  const form = $("new-game-form");
-  const preset = form.preset.value;
-  if (preset !== "custom") return app.rulesInfo ? app.rulesInfo.presets[preset].rules : "";
-  const parts = [];
-  for (const [key, values] of Object.entries(app.rulesInfo.options)) {
-    const value = form[`opt-${key}`].value;
-    const split = form[`split-${key}`] && form[`split-${key}`].checked;
-    if (split) {
-      const orange = form[`opt-orange-${key}`].value;
-      if (value !== values[0]) parts.push(`black.${key}=${value}`);
-      if (orange !== values[0]) parts.push(`orange.${key}=${orange}`);
-    } else if (value !== values[0]) parts.push(`${key}=${value}`);
-  }
-  return parts.join(",");
-}
-
-function updateRulesPreview() {
-  if (!app.rulesInfo) return;
-  $("rules-preview").textContent = rulesFromForm() || "standard";
-}
-
-$("new-game-form").addEventListener("submit", async (e) => {
-  const form = e.target;
-  if (e.submitter && e.submitter.value === "cancel") return;
-  e.preventDefault();
-  if (!engine.ready) { $("new-game-error").textContent = "The engine is still loading; try again in a moment."; return; }
-  const rules = rulesFromForm();
-  const start = form.start.value.trim() || "start";
-  const check = await engine.request("check", { rules, start });
-  if (!check.ok) { $("new-game-error").textContent = check.error; return; }
-  const opponent = form.opponent.value;
-  const colour = form.colour.value;
-  app.settings.players = opponent === "friend" ? { black: "human", orange: "human" }
-    : { black: colour === "black" ? "human" : "engine", orange: colour === "orange" ? "human" : "engine" };
-  app.settings.level = parseInt(form.level.value, 10);
-  app.settings.timeMs = parseInt(form.time.value, 10);
-  app.settings.flipped = opponent === "engine" && colour === "orange";
+setupNewGameDialog(engine, async (choice) => {
+  const { rules, start, ...settings } = choice;
+  Object.assign(app.settings, settings);
   $("flip-button").setAttribute("aria-pressed", String(app.settings.flipped));
-  $("new-game-dialog").close();
-  await newGame({ rules: check.rules, start: check.start });
+  await newGame({ rules, start });
 });
+
+const arrowOf = (move) => (move && move.from ? [squareIndex(move.from), squareIndex(move.to)] : null);
+
+function renderRecent() {
+  showRecent(recentGames(localStorage), (game) => switchGame(game));
+}
 
 async function newGame({ rules, start }) {
   const reply = await switchGame(emptyGame(rules, start));
@@ -758,35 +534,6 @@ function save() {
   if (problem && problem !== app.saveProblem) notify(`${titleCase(problem)}.`);
   app.saveProblem = problem;
 }
-
-function renderRecent() {
-  const list = $("recent-list");
-  list.textContent = "";
-  const games = recentGames(localStorage);
-  $("recent").hidden = !games.length;
-  for (const { game, saved } of games) {
-    const item = document.createElement("li");
-    const open = document.createElement("button");
-    open.type = "button";
-    open.textContent = "Open";
-    open.addEventListener("click", () => switchGame(game));
-    const when = saved ? new Date(saved).toLocaleString() : "";
-    item.append(open, ` ${game.moves.length} moves · ${game.rules || "standard rules"}${when ? ` · ${when}` : ""}`);
-    list.append(item);
-  }
-}
-
-/** Show a message; with action, a button in it (e.g. to go back to the game a link replaced). */
-function notify(text, action = null) {
-  $("notice-text").textContent = text;
-  const button = $("notice-action");
-  button.hidden = !action;
-  button.textContent = action ? action.label : "";
-  button.onclick = action ? () => { $("notice").hidden = true; action.action(); } : null;
-  $("notice").hidden = false;
-}
-
-$("notice-close").addEventListener("click", () => { $("notice").hidden = true; });
 
 window.addEventListener("hashchange", () => {
   if (!location.hash) return;

@@ -1,0 +1,140 @@
+// The New game dialog: opponent, engine level and time, and the rules — a preset or every
+// option of a rule set (per side too), each piece's gait drawn from the engine's own tables. The
+// engine checks the rules and start position before the game starts (onStart).
+import { PIECES } from "../engine-data.js";
+import { drawPiece } from "./pieces.js";
+import { squareIndex } from "./position.js";
+
+const $ = (id) => document.getElementById(id);
+// Rule option naming a piece's gait -> the piece's letter (for the gait diagrams).
+const GAIT_PIECES = Object.fromEntries(PIECES.map((p) => [p.option, p.letter]));
+let rulesInfo = null;          // the engine's option table, once it has answered
+const dialog = { engine: null, onStart: async () => {} };
+
+/** Wire the dialog: ``engine`` answers "check" and "reach"; ``onStart(choice)`` starts the game
+ *  ({rules, start, players, level, timeMs, flipped}). */
+export function setupNewGameDialog(engine, onStart) {
+  Object.assign(dialog, { engine, onStart });
+  $("new-game-button").addEventListener("click", () => {
+    $("new-game-error").textContent = "";
+    $("new-game-dialog").showModal();
+  });
+}
+
+/** Fill the Rules part of the dialog from the engine's option table (op "rules"). */
+export function fillRulesForm(info) {
+  rulesInfo = info;
+  const preset = $("preset-select");
+  preset.textContent = "";
+  for (const [key, p] of Object.entries(info.presets)) preset.append(new Option(p.name, key));
+  preset.append(new Option("Custom…", "custom"));
+  const box = $("custom-rules");
+  box.textContent = "";
+  for (const [key, values] of Object.entries(info.options)) {
+    const perSide = info.per_side.includes(key);
+    const wrap = document.createElement("div");
+    wrap.className = "option";
+    wrap.dataset.key = key;
+    const label = document.createElement("label");
+    label.textContent = `${key} `;
+    const select = document.createElement("select");
+    select.name = `opt-${key}`;
+    for (const v of values) select.append(new Option(v, v));
+    label.append(select);
+    wrap.append(label);
+    if (GAIT_PIECES[key]) {
+      const diagram = document.createElement("canvas");
+      diagram.width = diagram.height = 112;
+      diagram.setAttribute("aria-hidden", "true");
+      wrap.prepend(diagram);
+      select.addEventListener("change", () => drawReach(diagram, key, select.value));
+      drawReach(diagram, key, select.value);
+    }
+    if (perSide) {
+      const orange = document.createElement("select");
+      orange.name = `opt-orange-${key}`;
+      orange.setAttribute("aria-label", `${key} for Orange`);
+      for (const v of values) orange.append(new Option(v, v));
+      const split = document.createElement("label");
+      split.className = "per-side";
+      const check = document.createElement("input");
+      check.type = "checkbox";
+      check.name = `split-${key}`;
+      split.append(check, " different for Orange: ", orange);
+      wrap.append(split);
+    }
+    box.append(wrap);
+  }
+  box.hidden = true;
+  preset.addEventListener("change", () => {
+    box.hidden = preset.value !== "custom";
+    updateRulesPreview();
+  });
+  $("new-game-form").addEventListener("change", updateRulesPreview);
+  updateRulesPreview();
+}
+
+async function drawReach(canvas, key, value) {
+  const reply = await dialog.engine.request("reach", { piece: GAIT_PIECES[key], rules: `${key}=${value}` });
+  if (!reply.ok) return;
+  const ctx = canvas.getContext("2d");
+  const cell = canvas.width / 7;
+  const centre = squareIndex(reply.from);
+  for (let r = 0; r < 7; r++) {
+    for (let f = 0; f < 7; f++) {
+      ctx.fillStyle = (f + r) % 2 ? "#c8702e" : "#231c17";
+      ctx.fillRect(f * cell, r * cell, cell, cell);
+    }
+  }
+  for (const name of reply.to) {
+    const sq = squareIndex(name);
+    const df = (sq % 10) - (centre % 10), dr = Math.floor(sq / 10) - Math.floor(centre / 10);
+    ctx.fillStyle = "#3fd0c9";
+    ctx.beginPath();
+    ctx.arc((3 + df + 0.5) * cell, (3 - dr + 0.5) * cell, cell * 0.28, 0, Math.PI * 2);
+    ctx.fill();
+  }
+  drawPiece(ctx, GAIT_PIECES[key], 3.5 * cell, 3.5 * cell, cell * 0.95);
+}
+
+function rulesFromForm() {
+  const form = $("new-game-form");
+  const preset = form.preset.value;
+  if (preset !== "custom") return rulesInfo ? rulesInfo.presets[preset].rules : "";
+  const parts = [];
+  for (const [key, values] of Object.entries(rulesInfo.options)) {
+    const value = form[`opt-${key}`].value;
+    const split = form[`split-${key}`] && form[`split-${key}`].checked;
+    if (split) {
+      const orange = form[`opt-orange-${key}`].value;
+      if (value !== values[0]) parts.push(`black.${key}=${value}`);
+      if (orange !== values[0]) parts.push(`orange.${key}=${orange}`);
+    } else if (value !== values[0]) parts.push(`${key}=${value}`);
+  }
+  return parts.join(",");
+}
+
+function updateRulesPreview() {
+  if (!rulesInfo) return;
+  $("rules-preview").textContent = rulesFromForm() || "standard";
+}
+
+$("new-game-form").addEventListener("submit", async (e) => {
+  const form = e.target;
+  if (e.submitter && e.submitter.value === "cancel") return;
+  e.preventDefault();
+  if (!dialog.engine.ready) { $("new-game-error").textContent = "The engine is still loading; try again in a moment."; return; }
+  const rules = rulesFromForm();
+  const start = form.start.value.trim() || "start";
+  const check = await dialog.engine.request("check", { rules, start });
+  if (!check.ok) { $("new-game-error").textContent = check.error; return; }
+  const opponent = form.opponent.value;
+  const colour = form.colour.value;
+  const players = opponent === "friend" ? { black: "human", orange: "human" }
+    : { black: colour === "black" ? "human" : "engine", orange: colour === "orange" ? "human" : "engine" };
+  $("new-game-dialog").close();
+  await dialog.onStart({
+    rules: check.rules, start: check.start, players, level: parseInt(form.level.value, 10),
+    timeMs: parseInt(form.time.value, 10), flipped: opponent === "engine" && colour === "orange",
+  });
+});

@@ -1,0 +1,154 @@
+// The panels beside the board: status, move list, captured pieces, wagers, players, recent
+// games, the engine's line and the notice bar. Views of the app's state: they read it and draw;
+// what a click means is the controller's (app.js), passed in as callbacks.
+import { drawPiece } from "./pieces.js";
+
+const $ = (id) => document.getElementById(id);
+
+export function titleCase(s) {
+  return s[0].toUpperCase() + s.slice(1);
+}
+
+export function bothHuman(settings) {
+  return settings.players.black === "human" && settings.players.orange === "human";
+}
+
+/** Every panel that shows the game, from the app's state (``onReview(i)``: a move clicked). */
+export function renderPanels(app, { onReview }) {
+  renderStatus(app);
+  renderMoves(app, onReview);
+  renderCaptured(app.view);
+  renderWager(app);
+  renderPlayers(app);
+}
+
+function renderStatus(app) {
+  const v = app.view, status = $("status");
+  status.classList.toggle("over", Boolean(v.result));
+  if (v.result) {
+    status.textContent = `${v.result.winner ? `${titleCase(v.result.winner)} wins` : "Draw"}: ${v.result.explanation}`;
+    return;
+  }
+  if (app.pending) { status.textContent = "Playing the move…"; return; }
+  const who = app.settings.players[v.turn] === "engine" ? "the engine" : (bothHuman(app.settings) ? titleCase(v.turn) : "you");
+  const danger = v.threatened.length ? " — the Princess is threatened!" : "";
+  const escape = v.escapes[v.turn] ? "" : " (escape used)";
+  status.textContent = `${titleCase(v.turn)} to move (${who})${escape}${danger}`;
+}
+
+function renderMoves(app, onReview) {
+  const list = $("moves"), v = app.view;
+  list.textContent = "";
+  const style = app.settings.notation;
+  v.moves.forEach((m, i) => {
+    if (m.side === "black" || i === 0) {
+      const num = document.createElement("li");
+      num.className = "num";
+      num.textContent = `${m.number}.`;
+      list.append(num);
+      if (m.side === "orange") list.append(cell("…"));
+    }
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = style === "technical" ? m.technical : m.text;
+    button.title = m.descriptive;
+    button.className = (app.reviewing === null ? i === v.moves.length - 1 : i === app.reviewing) ? "current" : "";
+    button.addEventListener("click", () => onReview(i));
+    item.append(button);
+    list.append(item);
+  });
+  // Scroll the list only, never the page (scrollIntoView would move the whole page on a phone).
+  const current = list.querySelector(".current");
+  if (current) {
+    const top = current.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = top - list.clientHeight / 2;
+    }
+  }
+}
+
+function cell(text) {
+  const li = document.createElement("li");
+  li.textContent = text;
+  return li;
+}
+
+function renderCaptured(v) {
+  const box = $("captured");
+  box.textContent = "";
+  for (const side of ["black", "orange"]) {
+    const row = document.createElement("div");
+    row.className = "row";
+    row.setAttribute("aria-label", `${titleCase(side)} has lost: ${v.captured[side].map((l) => v.names[l]).join(", ") || "nothing"}`);
+    row.append(`${titleCase(side)} lost: `);
+    for (const letter of v.captured[side]) {
+      const c = document.createElement("canvas");
+      const dpr = window.devicePixelRatio || 1;
+      c.width = c.height = 24 * dpr;
+      const ctx = c.getContext("2d");
+      ctx.scale(dpr, dpr);
+      drawPiece(ctx, side === "black" ? letter : letter.toLowerCase(), 12, 12, 22);
+      c.title = v.names[letter];
+      row.append(c);
+    }
+    box.append(row);
+  }
+}
+
+function renderWager(app) {
+  const v = app.view, select = $("scoring-select");
+  if (!select.options.length && app.rulesInfo) {
+    for (const name of app.rulesInfo.scoring) select.append(new Option(name, name));
+  }
+  select.value = v.wager.system;
+  $("wager").textContent = `Black has won ${v.wager.black}, Orange ${v.wager.orange}.`;
+}
+
+export function renderPlayers(app) {
+  const p = app.settings.players;
+  const name = (side) => p[side] === "engine" ? `engine, level ${app.settings.level}` : (bothHuman(app.settings) ? "player" : "you");
+  const rules = app.game.rules || "standard rules";
+  $("players").textContent = `Black: ${name("black")} · Orange: ${name("orange")} · ${rules}`;
+}
+
+/** A depth the deadline cut short shows as such: its move beat the previous depth's best. */
+export function depthText(info) {
+  return info.complete ? `${info.depth}` : `${info.depth} (unfinished)`;
+}
+
+export const lineText = (info) => info.pv.map((m) => m.text).join(" ");
+
+export function formatScore(score) {
+  if (Math.abs(score) > 99000) return score > 0 ? "winning" : "losing";
+  return (score / 100).toFixed(2);
+}
+
+/** The recent games, each with an Open button (``onOpen(game)``). */
+export function renderRecent(games, onOpen) {
+  const list = $("recent-list");
+  list.textContent = "";
+  $("recent").hidden = !games.length;
+  for (const { game, saved } of games) {
+    const item = document.createElement("li");
+    const open = document.createElement("button");
+    open.type = "button";
+    open.textContent = "Open";
+    open.addEventListener("click", () => onOpen(game));
+    const when = saved ? new Date(saved).toLocaleString() : "";
+    item.append(open, ` ${game.moves.length} moves · ${game.rules || "standard rules"}${when ? ` · ${when}` : ""}`);
+    list.append(item);
+  }
+}
+
+/** Show a message; with action, a button in it (e.g. to go back to the game a link replaced). */
+export function notify(text, action = null) {
+  $("notice-text").textContent = text;
+  const button = $("notice-action");
+  button.hidden = !action;
+  button.textContent = action ? action.label : "";
+  button.onclick = action ? () => { $("notice").hidden = true; action.action(); } : null;
+  $("notice").hidden = false;
+}
+
+$("notice-close").addEventListener("click", () => { $("notice").hidden = true; });
