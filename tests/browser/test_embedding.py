@@ -171,3 +171,40 @@ def test_the_apps_board_plays_from_the_keyboard(page, server):
     assert page.locator("#board").get_attribute("data-position") == str(Game().play("d2-d3").position)
     assert "Black: Warrior a1" in page.locator("#board").get_attribute("aria-label")
     page.screenshot(path=str(ARTIFACTS / "app-keyboard.png"))
+
+
+def test_a_game_played_to_its_end_says_gameover(page, server, fan_site):
+    page.goto(fan_site.url)
+    page.evaluate("""() => {
+        const b = document.createElement('jetan-board');
+        b.id = 'book';
+        b.setAttribute('rules', 'setup=facing,first=orange,duel=even');
+        b.setAttribute('moves', 'g10-d7,d2-d3,d7-g4,d1xg4/d');
+        b.setAttribute('interactive', '');
+        b.addEventListener('gameover', (e) => { window.gameover = e.detail; });
+        document.body.append(b);
+    }""")
+    played = page.evaluate("document.getElementById('book').play('g4xf1')")
+    assert played["text"] == "g4xf1" and played["capture"]
+    assert page.evaluate("window.gameover")["winner"] == "orange"
+    assert "took the Princess" in page.locator("#book .caption").inner_text()
+
+
+def test_the_embedding_guide_writes_snippets_and_previews(page, server):
+    page.goto(server.url + "embed-guide.html#moves=d2-d3,g9-g8")
+    preview = page.locator("#preview")
+    page.wait_for_selector("#preview[data-ply='2']")
+    element = page.locator("#snippet-element").inner_text()
+    assert f'src="{server.url}js/jetan-board.js"' in element
+    assert '<jetan-board moves="d2-d3,g9-g8"></jetan-board>' in element
+    page.fill("#g-moves", "e2-e3")
+    page.check("#g-orange")
+    page.check("#g-interactive")
+    page.wait_for_selector("#preview[data-ply='1'][orientation=orange][interactive]")
+    iframe = page.locator("#snippet-iframe").inner_text()
+    assert f"{server.url}embed.html?interactive&amp;orientation=orange#moves=e2-e3" in iframe
+    assert '<jetan-board moves="e2-e3" orientation="orange" interactive>' in \
+        page.locator("#snippet-element").inner_text()
+    assert preview.get_attribute("data-position") == position_after(["e2-e3"])
+    page.screenshot(path=str(ARTIFACTS / "embed-guide.png"), full_page=True)
+    assert not page.errors
