@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from py_engine.bench import long_game
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -20,43 +22,62 @@ def node(script: str):
 
 
 SHARE = """
-import { encodeGame, decodeGame } from "./web/js/share.js";
+import { encodeGame, decodeGame, decodeLink } from "./web/js/share.js";
 const out = {};
 const game = { rules: "thoat=wild,black.chief=FWC", start: "c3p5/10/10/10/10/10/10/n9/4N5/C3P5 b - 0 1",
                moves: ["e2-e3", "a3-a2", "E3xE4/a"] };
-out.roundTrip = decodeGame(encodeGame(game));
-out.empty = encodeGame({ rules: "", start: "start", moves: [] });
+out.link = encodeGame(game, { ply: 2, orientation: "orange" });
+out.roundTrip = decodeLink(out.link);
+const empty = { rules: "", start: "start", moves: [] };
+out.correspondence = decodeLink(encodeGame(empty, { correspondence: true }));
+out.long = encodeGame({ rules: "", start: "start", moves: JSON.parse(process.argv[1]) });
 out.none = decodeGame("");
+out.old = decodeGame("#rules=setup%3Dfacing&moves=g10-d7,d2-d3");
 out.defaults = decodeGame("#moves=d2-d3");
 out.rulesOnly = decodeGame("#rules=thoat%3Dwild");
-for (const bad of JSON.parse(process.argv[1] || "[]").concat(BAD)) {
-  try { decodeGame(bad); out[bad] = "accepted"; } catch (e) { out[bad] = e.message; }
+for (const bad of BAD) {
+  try { decodeLink(bad); out[bad] = "accepted"; }
+  catch (e) { out[bad] = e.constructor.name + ": " + e.message; }
 }
 console.log(JSON.stringify(out));
 """
 
 TRUNCATED = ["#moves=", "#rules=", "#start=", "#moves", "#&", "#moves=,,,", "#start=start",
-             "#moves=%20"]
+             "#moves=%20", "#1", "#1;", "#1;m=", "#1;r=;m=,"]
 
 
-def test_share_round_trips_and_rejects_mangled_links():
+def test_links_round_trip_and_mangled_ones_are_refused():
+    hundred = long_game(100)
     bad = TRUNCATED + ["#moves=d2-d3,zz", "#colour=red", "#moves=d2-d3/q", "#moves=a&moves=b",
-                       "#__proto__=1", "#moves=" + ",".join(["d2-d3"] * 20001)]
-    out = node(SHARE.replace("BAD", json.dumps(bad)))
-    assert out["roundTrip"] == {"rules": "thoat=wild,black.chief=FWC",
-                                "start": "c3p5/10/10/10/10/10/10/n9/4N5/C3P5 b - 0 1",
-                                "moves": ["e2-e3", "a3-a2", "E3xE4/a"]}
-    assert out["empty"] == "" and out["none"] is None
+                       "#__proto__=1", "#moves=" + ",".join(["d2-d3"] * 20001), "#2;m=d2d3",
+                       "#1;m=d2d3;m=e2e3", "#1;x=1", "#1;ply=5;m=d2d3", "#1;o=sideways;m=d2d3",
+                       "#1;m=<script>alert(1)</script>", "#1;m=d2d3;ply=1e3", "#1;s=%E0%A4%A"]
+    script = SHARE.replace("BAD", json.dumps(bad))
+    out = node(script.replace("process.argv[1]", json.dumps(json.dumps(hundred))))
+    assert out["link"] == ("#1;r=thoat=wild,black.chief=FWC;s=c3p5/10/10/10/10/10/10/n9/4N5/C3P5_b_-_0_1;"
+                           "m=e2e3,a3a2,E3E4/a;ply=2;o=orange")
+    assert out["roundTrip"] == {
+        "game": {"rules": "thoat=wild,black.chief=FWC", "start": "c3p5/10/10/10/10/10/10/n9/4N5/C3P5 b - 0 1",
+                 "moves": ["e2e3", "a3a2", "E3E4/a"]},
+        "view": {"ply": 2, "orientation": "orange", "correspondence": False}}
+    assert out["correspondence"]["view"]["correspondence"] is True
+    assert len(out["long"]) < 1000 and out["long"].startswith("#1;m=d1a4,d10a7,")
+    assert out["none"] is None
+    assert out["old"] == {"rules": "setup=facing", "start": "start", "moves": ["g10-d7", "d2-d3"]}
     assert out["defaults"] == {"rules": "", "start": "start", "moves": ["d2-d3"]}
     assert out["rulesOnly"] == {"rules": "thoat=wild", "start": "start", "moves": []}
+    for link in bad:
+        assert out[link].startswith("ShareError: "), (link, out[link])
     for link in TRUNCATED:
-        assert out[link] == "the link holds no game (it may have been cut off)", link
+        assert out[link] == "ShareError: the link holds no game (it may have been cut off)", link
     assert "move 2" in out["#moves=d2-d3,zz"]
     assert "unknown part 'colour'" in out["#colour=red"]
     assert "unknown part '__proto__'" in out["#__proto__=1"]
-    assert "is not a move" in out["#moves=d2-d3/q"]
-    assert out["#moves=a&moves=b"] == "the link names 'moves' twice"
+    assert out["#moves=a&moves=b"] == "ShareError: the link names 'moves' twice"
+    assert out["#1;m=d2d3;m=e2e3"] == "ShareError: the link names 'm' twice"
     assert "more than 20000 moves" in out["#moves=" + ",".join(["d2-d3"] * 20001)]
+    assert "newer version" in out["#2;m=d2d3"]
+    assert out["#1;ply=5;m=d2d3"] == "ShareError: the link shows move 5 of a game of 1"
 
 
 STORAGE = """

@@ -117,10 +117,12 @@ def test_undo_and_reload_restores_the_game(page, server):
 
 
 def test_a_game_ends_with_its_reason(page, server):
-    # The book's game, had Gahan's Odwar lost its duel: the engine (Orange) takes the Princess.
+    # The book's game, had Gahan's Odwar lost its duel: Orange's Odwar takes the Princess.
     fragment = "#rules=setup%3Dfacing%2Cfirst%3Dorange%2Cduel%3Deven&moves=g10-d7,d2-d3,d7-g4,d1xg4/d"
-    saved = dict(FAST, settings=dict(FAST["settings"], players={"black": "engine", "orange": "engine"}))
-    open_app(page, server, saved=saved, fragment=fragment)
+    open_app(page, server, fragment=fragment)
+    wait_plies(page, 4)
+    click(page, "g4")
+    click(page, "f1")
     page.wait_for_selector("body[data-result='orange wins']", timeout=30000)
     assert "Orange wins: Orange took the Princess" in page.locator("#status").inner_text()
     assert moves(page)[-1] == "g4xf1"

@@ -202,7 +202,7 @@ def test_the_embedding_guide_writes_snippets_and_previews(page, server):
     page.check("#g-interactive")
     page.wait_for_selector("#preview[data-ply='1'][orientation=orange][interactive]")
     iframe = page.locator("#snippet-iframe").inner_text()
-    assert f"{server.url}embed.html?interactive&amp;orientation=orange#moves=e2-e3" in iframe
+    assert f"{server.url}embed.html?interactive&amp;orientation=orange#1;m=e2e3" in iframe
     assert '<jetan-board moves="e2-e3" orientation="orange" interactive>' in \
         page.locator("#snippet-element").inner_text()
     assert preview.get_attribute("data-position") == position_after(["e2-e3"])

@@ -64,16 +64,19 @@ def test_a_valid_link_opens_beside_your_game(page, server):
 
 def test_moves_after_a_link_or_share_survive_a_reload(page, server):
     open_app(page, server, fragment="#moves=e2-e3")
-    wait_plies(page, 2)                                # the engine (Orange) answered
+    wait_plies(page, 1)                                # a linked game is for two people
+    click(page, "f9")
+    click(page, "f8")
+    wait_plies(page, 2)
     page.click("#share-button")
     page.click("#share-dialog button[value=close]")
     click(page, "d2")
     click(page, "d3")
-    wait_plies(page, 4)
+    wait_plies(page, 3)
     played = moves(page)
     page.reload()
     page.wait_for_selector("body[data-engine=ready]", timeout=60000)
-    wait_plies(page, 4)
+    wait_plies(page, 3)
     assert moves(page) == played
 
 

@@ -10,7 +10,8 @@ import { fillRulesForm, setupNewGameDialog } from "./new-game.js";
 import { bothHuman, depthText, formatScore, lineText, notify, renderPanels, renderPlayers, renderRecent as showRecent,
          titleCase } from "./panels.js";
 import { describe, placementBoard, squareIndex, squareName, startOf } from "./position.js";
-import { decodeGame, encodeGame } from "./share.js";
+import { decodeLink, encodeGame } from "./share.js";
+import { elementSnippet, frameSnippet } from "./snippets.js";
 import { newGame as emptyGame, readSaved, recentGames, remember, writeSaved } from "./storage.js";
 
 const START = startOf("");
@@ -51,7 +52,7 @@ function restore() {
 function readLink() {
   if (!location.hash) return;
   try {
-    app.link = decodeGame(location.hash);
+    app.link = decodeLink(location.hash);
   } catch (err) {
     notify(`This link could not be read: ${err.message}. Nothing was changed.`);
   }
@@ -61,7 +62,7 @@ function readLink() {
 /** Paint the board before the engine is there: from the saved position, or the start. */
 function paintEarly(position) {
   let placement = START;
-  if (app.link) placement = app.link.start === "start" ? START : app.link.start;
+  if (app.link) placement = app.link.game.start === "start" ? START : app.link.game.start;
   else if (position) placement = position;
   else if (app.game.start !== "start") placement = app.game.start;
   try { board.set({ board: placementBoard(placement), flipped: app.settings.flipped }); }
@@ -136,19 +137,33 @@ async function engineReady() {
   }
 }
 
-/** Open a game from a link beside the user's own: theirs is kept, one click away. */
-async function openLink(link) {
-  const game = { ...emptyGame(link.rules, link.start), moves: link.moves };
-  const own = app.game;
+/** Open a game from a link beside the user's own: theirs is kept, one click away. A linked game
+ *  is for two people (the engine does not move for whoever opens it); the link's view — the ply
+ *  shown, the orientation — is applied. */
+async function openLink({ game: linked, view }) {
+  const game = { ...emptyGame(linked.rules, linked.start), moves: linked.moves,
+                 players: { black: "human", orange: "human" } };
+  const own = { ...app.game, players: { ...app.settings.players } };
   const reply = await switchGame(game);
   if (!reply) return;
   if (!reply.ok) {
     notify(`The game in this link is not valid: ${reply.error}. Nothing was changed.`);
     return;
   }
+  app.settings.flipped = view.orientation === "orange";
+  $("flip-button").setAttribute("aria-pressed", String(app.settings.flipped));
+  if (view.ply !== null && view.ply < reply.state.moves.length) review(view.ply - 1);
+  else render();
+  save();
+  const turn = titleCase(reply.state.turn);
+  const intro = view.correspondence && !reply.state.result
+    ? `A game by correspondence: ${turn} to move. Make your move, then send the link back.`
+    : "This is the game from the link.";
   if (own.moves.length) {
-    notify("This is the game from the link. Your own game is kept under Recent games.",
+    notify(`${intro} Your own game is kept under Recent games.`,
            { label: "Back to your game", action: () => switchGame(own) });
+  } else if (view.correspondence) {
+    notify(intro);
   }
 }
 
@@ -189,10 +204,12 @@ async function switchGame(game, { keep = true, known = 0 } = {}) {
   $("loading").hidden = engine.ready;
   if (!reply.ok) return reply;
   if (keep) {
-    const problem = remember(localStorage, app.game, game);
+    const problem = remember(localStorage, { ...app.game, players: { ...app.settings.players } }, game);
     if (problem) notify(`${titleCase(problem)}.`);
   }
-  app.game = game;
+  const { players, ...plain } = game;
+  if (players) app.settings.players = { ...players };
+  app.game = plain;
   app.reviewing = null;
   app.thinking = false;
   app.pending = false;
@@ -251,6 +268,7 @@ function render() {
   canvas.setAttribute("aria-label", `Jetan board. ${describe(boardArray, v.names)}. ` +
     "Arrow keys move across the board; Enter or Space picks up a piece and puts it down.");
   renderPanels(app, { onReview: review });
+  renderSendMove();
   // The record box follows the game, but never overwrites what the user is typing into it.
   const box = $("record");
   if (v.record !== undefined && document.activeElement !== box && box.value === (app.recordShown || "")) {
@@ -494,14 +512,73 @@ $("load-record-button").addEventListener("click", async () => {
   if (switched && switched.ok) notify("The record is loaded, for two players. Your previous game is kept under Recent games.");
 });
 
+// ---- sharing ------------------------------------------------------------------------------
+
+const here = () => location.origin + location.pathname;
+
+/** The position shown (the live one, or the one being reviewed), as a position string. */
+function shownPosition() {
+  const v = app.view;
+  if (app.reviewing === null) return v.position;
+  return app.reviewing < 0 ? v.start : v.moves[app.reviewing].position;
+}
+
 $("share-button").addEventListener("click", () => {
-  const link = location.origin + location.pathname + encodeGame(app.game);
-  $("share-link").value = link;
+  if (!app.view) return;
+  const view = { ply: app.reviewing === null ? null : app.reviewing + 1,
+                 orientation: app.settings.flipped ? "orange" : "black" };
+  const gameLink = here() + encodeGame(app.game, view);
+  const positionGame = { rules: app.game.rules, start: shownPosition(), moves: [] };
+  $("share-link").value = gameLink;
+  $("share-position").value = here() + encodeGame(positionGame, { orientation: view.orientation });
+  const base = new URL(".", location.href).href;
+  const embed = { moves: app.game.moves, rules: app.game.rules, position: app.game.start === "start" ? "" : app.game.start,
+                  ply: view.ply === null ? "" : String(view.ply), orientation: view.orientation };
+  $("share-element").textContent = elementSnippet(base, embed);
+  $("share-iframe").textContent = frameSnippet(base, embed);
   $("share-embed").href = `embed-guide.html${encodeGame(app.game)}`;
+  $("web-share").hidden = !navigator.share;
   $("share-dialog").showModal();
   $("share-link").select();
-  if (navigator.clipboard) navigator.clipboard.writeText(link).catch(() => {});
 });
+
+for (const button of document.querySelectorAll("[data-copy]")) {
+  button.addEventListener("click", () => copy($(button.dataset.copy)));
+}
+
+/** Copy a field's text, saying so (or to select it by hand where the clipboard is closed). */
+async function copy(field) {
+  const text = field.value ?? field.textContent;
+  try {
+    await navigator.clipboard.writeText(text);
+    $("live").textContent = "Copied.";
+    field.dataset.copied = "true";
+  } catch {
+    if (field.select) field.select();
+    $("live").textContent = "Select the text and copy it.";
+  }
+}
+
+$("web-share").addEventListener("click", () => {
+  navigator.share({ title: "A game of Jetan", url: $("share-link").value }).catch(() => {});
+});
+
+$("send-move-copy").addEventListener("click", () => copy($("send-move-link")));
+$("send-move-share").addEventListener("click", () => {
+  navigator.share({ title: "Your move in our game of Jetan", url: $("send-move-link").value }).catch(() => {});
+});
+
+/** In a game between two people, after each move: the link that sends it to the other player. */
+function renderSendMove() {
+  const v = app.view;
+  const show = v && bothHuman(app.settings) && v.moves.length > 0 && !v.result && app.reviewing === null;
+  $("send-move").hidden = !show;
+  if (!show) return;
+  const mover = titleCase(v.moves[v.moves.length - 1].side);
+  $("send-move-text").textContent = `${mover} has moved: send the move to ${titleCase(v.turn)}.`;
+  $("send-move-link").value = here() + encodeGame(app.game, { correspondence: true });
+  $("send-move-share").hidden = !navigator.share;
+}
 
 // ---- new game ----------------------------------------------------------------------------
 

@@ -1,51 +1,116 @@
-// Games in URL fragments: encode and decode, with clear errors. No DOM, so Node can test it.
-// The engine still checks every rule set, position and move it is given.
+// Games in links: encode and decode, with clear errors. No DOM, so Node can test it. The engine
+// still checks every rule set, position and move a link holds.
 //
-//   #rules=thoat%3Dwild&start=<position>&moves=d2-d3,g10-d7
-// "start" is omitted for the rule set's own start position.
+// A link's fragment is versioned, compact and readable, parts separated by ";":
+//
+//   #1;r=setup=facing,duel=even;s=<start, spaces as _>;m=g10d7,d2d3,d1g4/a;ply=2;o=orange;c
+//
+// "1" is the format's version; r the rule set (only when not standard); s the start position
+// (only when not the rule set's own); m the moves without their "-"/"x"; ply the position being
+// viewed (absent: the last); o the side at the bottom (absent: Black); c a correspondence game
+// (two people taking turns by sending links). Links made before the version (#rules=…&start=…&
+// moves=…) are still read.
 
 export class ShareError extends Error {}
 
+export const VERSION = "1";
 export const MOVE = /^(pass|[a-jA-J](10|[0-9])[-x:]?[a-jA-J](10|[0-9])(\/[ad])?)$/;
 // What a link may hold, within what the engine accepts (py_engine.facade's limits).
 const LIMITS = { rules: 1000, start: 200, moves: 20000 };
 const FRAGMENT_LIMIT = 300000;
 
-export function encodeGame({ rules = "", start = "start", moves = [] }) {
-  const params = new URLSearchParams();
-  if (rules) params.set("rules", rules);
-  if (start && start !== "start") params.set("start", start);
-  if (moves.length) params.set("moves", moves.join(","));
-  const text = params.toString();
-  return text ? `#${text}` : "";
+/** The fragment of a link to a game (with its view: the ply shown and the orientation). */
+export function encodeGame({ rules = "", start = "start", moves = [] }, { ply = null, orientation = "black", correspondence = false } = {}) {
+  const parts = [VERSION];
+  if (rules) parts.push(`r=${rules}`);
+  if (start && start !== "start") parts.push(`s=${start.trim().replace(/\s+/g, "_")}`);
+  if (moves.length) parts.push(`m=${moves.map((m) => m.replace(/[-x:]/, "")).join(",")}`);
+  if (ply !== null && ply !== undefined && ply < moves.length) parts.push(`ply=${ply}`);
+  if (orientation === "orange") parts.push("o=orange");
+  if (correspondence) parts.push("c");
+  return `#${parts.join(";")}`;
 }
 
-/** The game a URL fragment holds, or null for no fragment at all. A fragment that is there but
- *  holds no game (cut off, empty, only the standard defaults) is an error, so that it can never
- *  replace a game with an empty one. */
-export function decodeGame(fragment) {
+/** What a link's fragment holds: {game: {rules, start, moves}, view: {ply, orientation,
+ *  correspondence}}, or null for no fragment. A fragment that is there but holds no game (cut
+ *  off, empty) is an error, so that it can never replace a game with an empty one. */
+export function decodeLink(fragment) {
   const text = (fragment || "").replace(/^#/, "");
   if (!text) return null;
   if (text.length > FRAGMENT_LIMIT) throw new ShareError("the link is far too long to be a game");
+  const found = /^(\d+);?/.exec(text);
+  const { game, view } = found ? readVersioned(found[1], text.slice(found[0].length)) : readOld(text);
+  check(game);
+  if (view.ply !== null && view.ply > game.moves.length) {
+    throw new ShareError(`the link shows move ${view.ply} of a game of ${game.moves.length}`);
+  }
+  if (!game.rules && game.start === "start" && !game.moves.length && !view.correspondence) {
+    throw new ShareError("the link holds no game (it may have been cut off)");
+  }
+  return { game, view };
+}
+
+/** The game of a link's fragment alone (see decodeLink). */
+export function decodeGame(fragment) {
+  const link = decodeLink(fragment);
+  return link && link.game;
+}
+
+function readVersioned(version, rest) {
+  if (version !== VERSION) {
+    throw new ShareError(`the link was made by a newer version of Jetan (format ${version.slice(0, 6)}); reload the page to update`);
+  }
+  const game = { rules: "", start: "start", moves: [] };
+  const view = { ply: null, orientation: "black", correspondence: false };
+  const seen = new Set();
+  for (const part of rest.split(";").filter(Boolean)) {
+    const cut = part.indexOf("=");
+    const key = cut < 0 ? part : part.slice(0, cut);
+    const value = cut < 0 ? "" : decode(part.slice(cut + 1));
+    if (seen.has(key)) throw new ShareError(`the link names '${key.slice(0, 20)}' twice`);
+    seen.add(key);
+    if (key === "r") game.rules = value.trim();
+    else if (key === "s") game.start = value.replace(/_/g, " ").trim() || "start";
+    else if (key === "m") game.moves = value.split(",").map((m) => m.trim()).filter(Boolean);
+    else if (key === "ply") {
+      if (!/^\d{1,6}$/.test(value)) throw new ShareError("the link's move number is not a number");
+      view.ply = parseInt(value, 10);
+    } else if (key === "o") {
+      if (value !== "orange" && value !== "black") throw new ShareError("the link's orientation must be black or orange");
+      view.orientation = value;
+    } else if (key === "c" && cut < 0) view.correspondence = true;
+    else throw new ShareError(`the link has an unknown part '${key.slice(0, 20)}'`);
+  }
+  return { game, view };
+}
+
+/** Links made before the versioned format: #rules=…&start=…&moves=… */
+function readOld(text) {
   let params;
   try { params = new URLSearchParams(text); } catch { throw new ShareError("the link is not readable"); }
   const seen = new Set();
   for (const key of params.keys()) {
-    if (!Object.hasOwn(LIMITS, key)) throw new ShareError(`the link has an unknown part '${key.slice(0, 20)}'`);
+    if (!["rules", "start", "moves"].includes(key)) throw new ShareError(`the link has an unknown part '${key.slice(0, 20)}'`);
     if (seen.has(key)) throw new ShareError(`the link names '${key}' twice`);
     seen.add(key);
   }
-  const rules = (params.get("rules") || "").trim();
-  const start = (params.get("start") || "").trim() || "start";
-  const moves = (params.get("moves") || "").split(",").map((m) => m.trim()).filter(Boolean);
-  if (rules.length > LIMITS.rules) throw new ShareError("the link's rules are too long");
-  if (start.length > LIMITS.start) throw new ShareError("the link's start position is too long");
-  if (moves.length > LIMITS.moves) throw new ShareError(`the link holds more than ${LIMITS.moves} moves`);
-  moves.forEach((m, i) => {
+  const game = {
+    rules: (params.get("rules") || "").trim(),
+    start: (params.get("start") || "").trim() || "start",
+    moves: (params.get("moves") || "").split(",").map((m) => m.trim()).filter(Boolean),
+  };
+  return { game, view: { ply: null, orientation: "black", correspondence: false } };
+}
+
+function decode(value) {
+  try { return decodeURIComponent(value); } catch { throw new ShareError("the link is not readable"); }
+}
+
+function check(game) {
+  if (game.rules.length > LIMITS.rules) throw new ShareError("the link's rules are too long");
+  if (game.start.length > LIMITS.start) throw new ShareError("the link's start position is too long");
+  if (game.moves.length > LIMITS.moves) throw new ShareError(`the link holds more than ${LIMITS.moves} moves`);
+  game.moves.forEach((m, i) => {
     if (!MOVE.test(m)) throw new ShareError(`move ${i + 1} in the link ('${m.slice(0, 20)}') is not a move`);
   });
-  if (!rules && start === "start" && !moves.length) {
-    throw new ShareError("the link holds no game (it may have been cut off)");
-  }
-  return { rules, start, moves };
 }

@@ -66,7 +66,11 @@ export function checkGame(raw) {
       if (/^\w{1,40}$/.test(k) && isText(v, 200)) headers[k] = v;
     }
   }
-  return { rules, start: start || "start", moves: [...moves], resigned, headers };
+  const players = field(raw, "players");
+  const game = { rules, start: start || "start", moves: [...moves], resigned, headers };
+  // Who played it, kept with a recent game so that reopening it restores that too.
+  if (SETTINGS.players(players)) game.players = { black: players.black, orange: players.orange };
+  return game;
 }
 
 /** What was saved: {game, settings, position, problems: [messages]} (game null if none). */

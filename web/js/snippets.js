@@ -1,0 +1,23 @@
+// The snippets that put a game on another page: a <jetan-board> element or an embed.html frame,
+// with absolute addresses of this copy of the app (shared by the Share dialog and the Embed page).
+import { encodeGame } from "./share.js";
+
+const escape = (s) => String(s).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+/** The element snippet: a script include and the board with its attributes
+ *  ({moves, rules, position, ply, orientation, interactive}: the empty ones are left out). */
+export function elementSnippet(base, { moves = [], rules = "", position = "", ply = "", orientation = "", interactive = false }) {
+  const attrs = [["moves", moves.join(",")], ["rules", rules], ["position", position], ["ply", ply],
+                 ["orientation", orientation === "orange" ? "orange" : ""]].filter(([, v]) => v !== "" && v !== null);
+  const text = attrs.map(([k, v]) => ` ${k}="${escape(v)}"`).join("") + (interactive ? " interactive" : "");
+  return `<script type="module" src="${base}js/jetan-board.js"></` + `script>\n<jetan-board${text}></jetan-board>`;
+}
+
+/** The frame snippet: embed.html with the game in its fragment and the options in its query. */
+export function frameSnippet(base, { moves = [], rules = "", position = "", ply = "", orientation = "", interactive = false }) {
+  const query = [interactive ? "interactive" : "", orientation === "orange" ? "orientation=orange" : "",
+                 ply !== "" && ply !== null ? `ply=${ply}` : ""].filter(Boolean).join("&");
+  const src = `${base}embed.html${query ? `?${query}` : ""}${encodeGame({ rules, start: position || "start", moves })}`;
+  return `<iframe src="${escape(src)}" style="width: 100%; max-width: 480px; aspect-ratio: 10 / 11.6; border: 0" ` +
+    `title="Jetan game" loading="lazy"></iframe>`;
+}
