@@ -622,6 +622,16 @@ window.addEventListener("hashchange", () => {
   }
 });
 
+// The service worker keeps the app for offline play. When a new version of the app replaces the
+// one this page came from (a visit after a deploy), the page says so: its saved game is safe,
+// and a reload runs the new version.
 if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
+  const hadVersion = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (!hadVersion) return;              // the first visit: the worker took over, nothing changed
+    document.body.dataset.update = "ready";
+    notify("A new version of Jetan is ready. Your game is saved; reload to use the new version.",
+           { label: "Reload", action: () => location.reload() });
+  });
   navigator.serviceWorker.register("sw.js").catch(() => {});
 }

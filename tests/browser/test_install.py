@@ -1,0 +1,89 @@
+"""An installable app (issue 11): the manifest and icons leave Chromium no installability errors,
+every page links the manifest, and a new build replacing the old one says so on the page."""
+import json
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from tests.browser.conftest import ARTIFACTS, CHROMIUM, DIST, FLAGS, Server
+
+pytestmark = pytest.mark.browser
+
+PAGES = ["index.html", "embed.html", "embed-guide.html", "rules.html"]
+
+
+def wait_for_service_worker(page):
+    page.wait_for_function("navigator.serviceWorker.ready.then(() => true)", timeout=60000)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60000)
+
+
+def test_the_manifest_names_icons_that_exist():
+    manifest = json.loads((DIST / "manifest.webmanifest").read_text())
+    assert manifest["name"] and manifest["short_name"] and manifest["display"] == "standalone"
+    assert manifest["start_url"] and manifest["theme_color"] and manifest["background_color"]
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    assert any(icon.get("purpose") == "maskable" for icon in manifest["icons"])
+    for icon in manifest["icons"]:
+        png = (DIST / icon["src"]).read_bytes()
+        assert png[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+        assert f"{width}x{height}" == icon["sizes"]
+    for name in PAGES:
+        assert '<link rel="manifest" href="manifest.webmanifest">' in (DIST / name).read_text()
+
+
+def test_chromium_reports_no_installability_errors(server):
+    playwright = pytest.importorskip("playwright.sync_api")
+    with tempfile.TemporaryDirectory() as profile, playwright.sync_playwright() as p:
+        # Installability is judged for a real (persistent) profile, as a visitor's would be.
+        context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=FLAGS,
+                                                       viewport={"width": 1280, "height": 800})
+        try:
+            page = context.new_page()
+            page.goto(server.url)
+            wait_for_service_worker(page)
+            cdp = context.new_cdp_session(page)
+            errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+            assert errors == []
+            manifest = cdp.send("Page.getAppManifest")
+            assert manifest["url"].endswith("manifest.webmanifest") and not manifest["errors"]
+        finally:
+            context.close()
+
+
+def test_a_new_version_says_so_and_keeps_the_game(browser):
+    """A deploy while a visitor has the app: the next visit's page says a new version is ready,
+    and reloading runs it with the saved game intact."""
+    folder = Path(tempfile.mkdtemp())
+    shutil.copytree(DIST, folder, dirs_exist_ok=True)
+    own = Server(folder)
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(own.url)
+        wait_for_service_worker(page)
+        page.wait_for_selector("body[data-engine=ready]", timeout=120000)
+        page.fill("#move-input", "d2-d3")
+        page.press("#move-input", "Enter")
+        page.wait_for_selector("body[data-plies='2']", timeout=60000)
+        # A new build: the precache list names another version.
+        precache = folder / "precache.js"
+        precache.write_text(precache.read_text().replace('"version": "', '"version": "next-', 1))
+        page.reload()
+        page.wait_for_selector("body[data-update=ready]", timeout=60000)
+        assert "new version" in page.locator("#notice-text").inner_text()
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "new-version-notice.png"))
+        page.click("#notice-action")
+        page.wait_for_selector("body[data-engine=ready]", timeout=120000)
+        assert page.locator("body").get_attribute("data-update") is None
+        assert page.evaluate("caches.keys()") == [
+            "jetan-" + json.loads(precache.read_text().split("=", 1)[1].rstrip().rstrip(";"))["version"]]
+        page.wait_for_selector("body[data-plies='2']", timeout=60000)
+    finally:
+        context.close()
+        own.stop()
+        shutil.rmtree(folder, ignore_errors=True)
