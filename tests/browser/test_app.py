@@ -23,9 +23,10 @@ def open_app(page, server, saved=FAST, fragment=""):
     page.wait_for_selector("body[data-plies]", timeout=30000)
 
 
-def centre(page, name):
-    box = page.locator("#board").bounding_box()
-    flipped = page.locator("#flip-button").get_attribute("aria-pressed") == "true"
+def centre(page, name, board="#board"):
+    """Where square ``name`` is on the page, on the app's board (as flipped) or another."""
+    box = page.locator(board).bounding_box()
+    flipped = board == "#board" and page.locator("#flip-button").get_attribute("aria-pressed") == "true"
     f, r = "abcdefghij".index(name[0]), int(name[1:]) - 1
     if flipped:
         f, r = 9 - f, 9 - r

@@ -5,6 +5,7 @@
 // keeps the game being replaced among the recent games; every engine reply is checked against
 // the game it was asked about (ask()); a move waits for its reply before another can be made.
 import { BoardView } from "./board.js";
+import { setupEditor } from "./editor.js";
 import { Engine } from "./engine.js";
 import { fillRulesForm, setupNewGameDialog } from "./new-game.js";
 import { bothHuman, depthText, formatScore, lineText, notify, renderPanels, renderPlayers, renderRecent as showRecent,
@@ -580,13 +581,35 @@ function renderSendMove() {
   $("send-move-share").hidden = !navigator.share;
 }
 
+// ---- the board editor --------------------------------------------------------------------
+
+setupEditor({
+  engine,
+  current: () => ({ rules: app.game.rules, position: app.view ? shownPosition() : $("board").dataset.position,
+                    presets: app.rulesInfo && app.rulesInfo.presets }),
+  link: (game) => here() + encodeGame(game),
+  onPlay: async ({ rules, start, mode }) => {
+    const turn = start.split(" ")[1] === "o" ? "orange" : "black";
+    const other = turn === "black" ? "orange" : "black";
+    app.settings.flipped = mode === "engine" && turn === "orange";
+    $("flip-button").setAttribute("aria-pressed", String(app.settings.flipped));
+    if (mode === "analyse") {
+      app.analysing = true;
+      $("analyse-button").setAttribute("aria-pressed", "true");
+    }
+    const players = mode === "engine" ? { [turn]: "human", [other]: "engine" } : { black: "human", orange: "human" };
+    await newGame({ rules, start, players });
+  },
+});
+$("editor-button").addEventListener("click", stopAnalysis);
+
 // ---- new game ----------------------------------------------------------------------------
 
 setupNewGameDialog(engine, async (choice) => {
-  const { rules, start, ...settings } = choice;
+  const { rules, start, players, ...settings } = choice;
   Object.assign(app.settings, settings);
   $("flip-button").setAttribute("aria-pressed", String(app.settings.flipped));
-  await newGame({ rules, start });
+  await newGame({ rules, start, players });
 });
 
 const arrowOf = (move) => (move && move.from ? [squareIndex(move.from), squareIndex(move.to)] : null);
@@ -595,8 +618,9 @@ function renderRecent() {
   showRecent(recentGames(localStorage), (game) => switchGame(game));
 }
 
-async function newGame({ rules, start }) {
-  const reply = await switchGame(emptyGame(rules, start));
+/** Start a game (the one replaced is kept, with who played it); ``players`` come with it. */
+async function newGame({ rules, start, players }) {
+  const reply = await switchGame({ ...emptyGame(rules, start), players });
   if (!reply) return;
   if (!reply.ok) { if (!reply.restarted) notify(reply.error); return; }
   $("live").textContent = `New game. ${titleCase(reply.state.turn)} moves first.`;

@@ -13,11 +13,12 @@ const COLOURS = {
 };
 
 export class BoardView {
-  constructor(canvas, { onPress = () => {}, onDrop = () => {}, keyboard = false } = {}) {
+  constructor(canvas, { onPress = () => {}, onDrop = () => {}, onDropOff = () => {}, keyboard = false } = {}) {
     this.canvas = canvas;
     this.ctx = canvas.getContext("2d");
     this.onPress = onPress;
     this.onDrop = onDrop;
+    this.onDropOff = onDropOff;       // a piece dragged off the board (the editor removes it)
     this.state = { board: new Array(100).fill(""), flipped: false, selected: null, lastMove: null,
                    dests: [], threatened: [], arrows: [], draggable: () => false };
     this.cursor = null;          // the keyboard's square, shown while the board has focus
@@ -108,7 +109,8 @@ export class BoardView {
     if (!drag) return;
     const [x, y] = this.point(e);
     const sq = this.squareAt(x, y);
-    if (drag.moved && sq !== null && sq !== drag.from) this.onDrop(drag.from, sq);
+    if (drag.moved && sq === null) this.onDropOff(drag.from);
+    else if (drag.moved && sq !== drag.from) this.onDrop(drag.from, sq);
     this.draw();
   }
 

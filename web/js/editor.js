@@ -1,0 +1,296 @@
+// The board editor: set up any position — pieces from a palette (tap a piece then squares, or
+// drag it onto the board; drag pieces about, or off the board to remove them), the two set-ups or
+// an empty board, the side to move, the escapes left and the rule set — and the engine says, in
+// words, whether the position can be played and why not. Then play it, analyse it or share it.
+// The editor knows no rules: the engine's "check" is the only judge.
+import { PIECES, SETUPS } from "../engine-data.js";
+import { BoardView } from "./board.js";
+import { drawPiece } from "./pieces.js";
+import { placementBoard, placementText } from "./position.js";
+
+const $ = (id) => document.getElementById(id);
+const NAMES = Object.fromEntries(PIECES.map((p) => [p.letter, p.name]));
+const TOOLS = { move: "Move pieces", remove: "Remove pieces" };
+
+const editor = {
+  board: new Array(100).fill(""),
+  side: "b",
+  escapes: { black: true, orange: true },
+  tool: "move",          // "move", "remove", or the piece letter being placed
+  selected: null,        // with the move tool: the square picked up by a tap
+  checked: null,         // the engine's verdict on the position as it is: {ok, rules, start} or {ok: false, error}
+  token: 0,
+  hooks: null,
+};
+
+let view = null;
+
+/** The position being set up, as a position string. */
+export function editedPosition() {
+  const { black, orange } = editor.escapes;
+  const escapes = (black ? "E" : "") + (orange ? "e" : "") || "-";
+  return `${placementText(editor.board)} ${editor.side} ${escapes} 0 1`;
+}
+
+/** Wire the editor. hooks: engine (answers "check"); current() -> {rules, position, presets}
+ *  (the game shown, and the engine's presets once known); link(game) -> a link to it;
+ *  onPlay({rules, start, mode}) with mode "engine", "friend" or "analyse". */
+export function setupEditor(hooks) {
+  editor.hooks = hooks;
+  view = new BoardView($("editor-board"), {
+    onPress: press, onDrop: dropOnBoard, onDropOff: removeAt, keyboard: true,
+  });
+  buildPalette();
+  $("editor-button").addEventListener("click", open);
+  $("editor-clear").addEventListener("click", () => setBoard(new Array(100).fill("")));
+  $("editor-standard").addEventListener("click", () => setBoard(placementBoard(SETUPS.diametral)));
+  $("editor-facing").addEventListener("click", () => setBoard(placementBoard(SETUPS.facing)));
+  $("editor-side").addEventListener("change", (e) => { editor.side = e.target.value; changed(); });
+  for (const side of ["black", "orange"]) {
+    $(`editor-escape-${side}`).addEventListener("change", (e) => { editor.escapes[side] = e.target.checked; changed(); });
+  }
+  $("editor-rules").addEventListener("change", changed);
+  $("editor-position").addEventListener("change", (e) => readPosition(e.target.value));
+  $("editor-position").addEventListener("keydown", (e) => {
+    if (e.key === "Enter") { e.preventDefault(); readPosition(e.target.value); }
+  });
+  for (const mode of ["engine", "friend", "analyse"]) {
+    $(`editor-play-${mode}`).addEventListener("click", () => play(mode));
+  }
+}
+
+/** A position typed or pasted into the position field: taken if it reads, else said why. */
+function readPosition(text) {
+  try {
+    const fields = text.trim().split(/\s+/);
+    const board = placementBoard(text);
+    editor.board = board;
+    if (fields[1] === "b" || fields[1] === "o") editor.side = fields[1];
+    if (fields[2]) editor.escapes = { black: fields[2].includes("E"), orange: fields[2].includes("e") };
+    changed();
+  } catch (err) {
+    showVerdict(false, `That position could not be read: ${err.message}. The board is unchanged.`);
+  }
+}
+
+function open() {
+  const { rules, position, presets } = editor.hooks.current();
+  fillRules(rules, presets);
+  try {
+    editor.board = placementBoard(position);
+    const fields = position.trim().split(/\s+/);
+    editor.side = fields[1] === "o" ? "o" : "b";
+    editor.escapes = { black: (fields[2] || "Ee").includes("E"), orange: (fields[2] || "Ee").includes("e") };
+  } catch {
+    editor.board = placementBoard(SETUPS.diametral);
+  }
+  editor.selected = null;
+  $("editor-dialog").showModal();
+  changed();
+}
+
+/** The rule-set choice: the game's own rules first, then the presets. */
+function fillRules(current, presets) {
+  const select = $("editor-rules");
+  select.textContent = "";
+  const known = new Map(Object.values(presets || {}).map((p) => [p.rules, p.name]));
+  if (!known.has(current)) select.append(new Option(`This game's rules (${current || "standard"})`, current));
+  for (const [rules, name] of known) select.append(new Option(name, rules));
+  if (!presets) select.append(new Option("Standard (Ekman)", ""));
+  select.value = current;
+}
+
+function buildPalette() {
+  for (const side of ["black", "orange"]) {
+    const row = $(`editor-palette-${side}`);
+    for (const p of PIECES) {
+      const letter = side === "black" ? p.letter : p.letter.toLowerCase();
+      row.append(toolButton(letter, `${side === "black" ? "Black" : "Orange"} ${p.name}`));
+    }
+  }
+  for (const [tool, label] of Object.entries(TOOLS)) $("editor-tools").append(toolButton(tool, label));
+  pickTool("move");
+}
+
+function toolButton(tool, label) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.dataset.tool = tool;
+  button.title = label;
+  button.setAttribute("aria-label", label);
+  const icon = document.createElement("canvas");
+  icon.width = icon.height = 64;
+  const ctx = icon.getContext("2d");
+  if (NAMES[tool.toUpperCase()] && tool.length === 1) drawPiece(ctx, tool, 32, 32, 58);
+  else drawToolIcon(ctx, tool);
+  button.append(icon);
+  button.addEventListener("pointerdown", (e) => startPaletteDrag(e, tool));
+  button.addEventListener("click", () => pickTool(tool));
+  return button;
+}
+
+function drawToolIcon(ctx, tool) {
+  ctx.strokeStyle = "#f1e3c2";
+  ctx.lineWidth = 5;
+  ctx.lineCap = "round";
+  ctx.beginPath();
+  if (tool === "remove") {
+    ctx.moveTo(18, 18); ctx.lineTo(46, 46); ctx.moveTo(46, 18); ctx.lineTo(18, 46);
+  } else {
+    // Four arrows out of the centre: moving pieces about.
+    for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+      ctx.moveTo(32, 32); ctx.lineTo(32 + dx * 22, 32 + dy * 22);
+      ctx.moveTo(32 + dx * 22 - dy * 7 - dx * 7, 32 + dy * 22 - dx * 7 - dy * 7);
+      ctx.lineTo(32 + dx * 22, 32 + dy * 22);
+      ctx.lineTo(32 + dx * 22 + dy * 7 - dx * 7, 32 + dy * 22 + dx * 7 - dy * 7);
+    }
+  }
+  ctx.stroke();
+}
+
+function pickTool(tool) {
+  editor.tool = tool;
+  editor.selected = null;
+  for (const b of document.querySelectorAll("#editor-dialog [data-tool]")) {
+    b.setAttribute("aria-pressed", String(b.dataset.tool === tool));
+  }
+  const name = tool.length === 1 ? `${tool === tool.toUpperCase() ? "Black" : "Orange"} ${NAMES[tool.toUpperCase()]}` : null;
+  $("editor-tool-text").textContent = name ? `Tap squares to place a ${name}; tap it again to remove it.`
+    : tool === "remove" ? "Tap pieces to remove them."
+      : "Drag pieces to move them, or off the board to remove them; or tap a piece, then a square.";
+  redraw();
+}
+
+// ---- the board ---------------------------------------------------------------------------
+
+function press(sq) {
+  const tool = editor.tool;
+  if (tool === "remove") { removeAt(sq); return; }
+  if (tool !== "move") {
+    editor.board[sq] = editor.board[sq] === tool ? "" : tool;
+    changed();
+    return;
+  }
+  // A piece picked up by a tap goes to the next empty square tapped (a tap on another piece
+  // picks that one up instead; dragging onto a piece replaces it).
+  if (editor.selected !== null && !editor.board[sq]) {
+    dropOnBoard(editor.selected, sq);
+    return;
+  }
+  editor.selected = editor.board[sq] && editor.selected !== sq ? sq : null;
+  redraw();
+}
+
+function dropOnBoard(from, to) {
+  editor.board[to] = editor.board[from];
+  if (from !== to) editor.board[from] = "";
+  editor.selected = null;
+  changed();
+}
+
+function removeAt(sq) {
+  editor.board[sq] = "";
+  editor.selected = null;
+  changed();
+}
+
+function setBoard(board) {
+  editor.board = board;
+  editor.selected = null;
+  changed();
+}
+
+/** Drag a piece from the palette onto a square (mouse or touch): a ghost follows the pointer. */
+function startPaletteDrag(e, tool) {
+  if (tool.length !== 1) return;
+  const button = e.currentTarget;
+  button.setPointerCapture(e.pointerId);
+  const ghost = $("editor-ghost");
+  const start = [e.clientX, e.clientY];
+  let dragging = false;
+  const move = (ev) => {
+    if (!dragging && Math.hypot(ev.clientX - start[0], ev.clientY - start[1]) > 6) {
+      dragging = true;
+      const ctx = ghost.getContext("2d");
+      ctx.clearRect(0, 0, ghost.width, ghost.height);
+      drawPiece(ctx, tool, ghost.width / 2, ghost.height / 2, ghost.width * 0.9);
+      ghost.hidden = false;
+    }
+    if (dragging) Object.assign(ghost.style, { left: `${ev.clientX}px`, top: `${ev.clientY}px` });
+  };
+  const end = (ev) => {
+    button.removeEventListener("pointermove", move);
+    button.removeEventListener("pointerup", end);
+    button.removeEventListener("pointercancel", end);
+    ghost.hidden = true;
+    if (!dragging || ev.type === "pointercancel") return;
+    const box = $("editor-board").getBoundingClientRect();
+    const sq = view.squareAt(ev.clientX - box.left, ev.clientY - box.top);
+    pickTool(tool);
+    if (sq !== null) { editor.board[sq] = tool; changed(); }
+  };
+  button.addEventListener("pointermove", move);
+  button.addEventListener("pointerup", end);
+  button.addEventListener("pointercancel", end);
+}
+
+// ---- the verdict -------------------------------------------------------------------------
+
+function redraw() {
+  view.set({
+    board: editor.board, selected: editor.selected, flipped: false,
+    draggable: (sq) => editor.tool === "move" && Boolean(editor.board[sq]),
+  });
+}
+
+/** After every change: redraw, show the position string, and ask the engine for its verdict
+ *  (only the newest answer counts). */
+async function changed() {
+  redraw();
+  const start = editedPosition();
+  $("editor-side").value = editor.side;
+  $("editor-escape-black").checked = editor.escapes.black;
+  $("editor-escape-orange").checked = editor.escapes.orange;
+  $("editor-position").value = start;
+  $("editor-dialog").dataset.position = start;
+  const token = ++editor.token;
+  editor.checked = null;
+  enableActions(false);
+  const { engine } = editor.hooks;
+  // The worker answers in turn, once it has started: the request waits there, not here.
+  showVerdict(null, engine.ready ? "Checking…" : "The engine is loading; it will check the position as soon as it is ready.");
+  const reply = await engine.request("check", { rules: $("editor-rules").value, start });
+  if (token !== editor.token) return;
+  editor.checked = reply;
+  if (reply.ok) {
+    const side = editor.side === "b" ? "Black" : "Orange";
+    showVerdict(true, `A playable position: ${side} to move.`);
+    $("editor-link").value = editor.hooks.link({ rules: reply.rules, start: reply.start, moves: [] });
+    enableActions(true);
+  } else if (reply.restarted) {
+    showVerdict(false, "The engine restarted; change anything to check again.");
+  } else {
+    showVerdict(false, `Not playable: ${reply.error}.`);
+  }
+}
+
+function showVerdict(ok, text) {
+  const box = $("editor-verdict");
+  box.textContent = text;
+  box.dataset.verdict = ok === null ? "pending" : ok ? "ok" : "wrong";
+}
+
+function enableActions(on) {
+  for (const id of ["editor-play-engine", "editor-play-friend", "editor-play-analyse", "editor-copy", "editor-embed"]) {
+    $(id).disabled = !on;
+  }
+  if (!on) $("editor-link").value = "";
+  $("editor-embed").onclick = on ? () => { location.href = `embed-guide.html${new URL($("editor-link").value).hash}`; } : null;
+}
+
+async function play(mode) {
+  const reply = editor.checked;
+  if (!reply || !reply.ok) return;
+  $("editor-dialog").close();
+  await editor.hooks.onPlay({ rules: reply.rules, start: reply.start, mode });
+}
