@@ -91,14 +91,16 @@ for letter in "NWATDFCP":
 pathlib.Path("dist/reach.js").write_text(
     "// Written by build.sh from py_engine's walk tables (standard rules, from e5).\n"
     f"export const REACH = {json.dumps(reach)};\n")
+from py_engine.gallery import GALLERY
 from py_engine.pieces import PIECES
 from py_engine.position import DIAMETRAL, FACING
-# Facts the page draws with before (or without) the engine: the piece table and the two set-ups'
-# placements. One source: py_engine/pieces.py and py_engine/position.py.
+# Facts the page draws with before (or without) the engine: the piece table, the two set-ups'
+# placements and the gallery's games. One source: py_engine/pieces.py, position.py, gallery.py.
 pathlib.Path("dist/engine-data.js").write_text(
-    "// Written by build.sh from py_engine/pieces.py and py_engine/position.py.\n"
+    "// Written by build.sh from py_engine/pieces.py, position.py and gallery.py.\n"
     f"export const PIECES = {json.dumps([kind._asdict() for kind in PIECES])};\n"
-    f"export const SETUPS = {json.dumps({'diametral': DIAMETRAL, 'facing': FACING})};\n")
+    f"export const SETUPS = {json.dumps({'diametral': DIAMETRAL, 'facing': FACING})};\n"
+    f"export const GALLERY = {json.dumps({k: g._asdict() for k, g in GALLERY.items()})};\n")
 dist = pathlib.Path("dist")
 wheel = next(dist.glob("wheels/*.whl")).relative_to(dist).as_posix()
 files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*")

@@ -1,16 +1,19 @@
 """The jetan game of The Chessmen of Mars, Chapter 17, in Ekman's reconstruction: Orange (U-Dor)
 moves first from the facing set-up; Black (Gahan) wins by Chief takes Chief. Under each rule set
 the moves give the result those rules imply."""
+import re
+
 import pytest
 
 from py_engine import BLACK, Game, IllegalMoveError
+from py_engine.gallery import CHAPTER_17, GALLERY
+from py_engine.notation import move_text
 from py_engine.rules import MANATOR
 
-# Ekman's table, moves 1-14 (odd: Orange, even: Black); (x) duel won by the attacker,
-# (-) by the defender.
-MOVES = ["g10-d7", "d2-d3", "d7-g4", "d1xg4", "f9-f8", "g1-f4", "h9-i8", "f4-c7", "f10-i7",
-         "e1-e4", "a9-b7", "e4-e7", "f8xe7", "e7xe10"]
-OUTCOMES = {3: "/a", 12: "/d", 13: "/a"}
+# Ekman's table, moves 1-14 (odd: Orange, even: Black), as the gallery holds it; /a: the duel won
+# by the attacker, /d by the defender.
+OUTCOMES = {i: m[-2:] for i, m in enumerate(CHAPTER_17.moves) if "/" in m}
+MOVES = [re.sub(r"/[ad]$", "", m) for m in CHAPTER_17.moves]
 
 
 def play(rules, with_outcomes=False):
@@ -61,3 +64,15 @@ def test_diametral_setup_cannot_replay_it():
     with pytest.raises(IllegalMoveError):
         for m in MOVES[3:]:
             g.play(m)
+
+
+def test_the_gallery_replays_as_the_engine_writes_it():
+    """Every gallery game replays under its rules, its texts are the engine's own (so the page
+    can match them with a game's moves) and each move has a caption."""
+    for game in GALLERY.values():
+        g = Game(game.rules)
+        for text in game.moves:
+            before = g.position
+            assert move_text(before, g.play(text).move) == text
+        assert len(game.captions) == len(game.moves) and all(game.captions)
+    assert OUTCOMES == {3: "/a", 12: "/d", 13: "/a"} and CHAPTER_17.rules == MANATOR

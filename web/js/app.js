@@ -4,6 +4,7 @@
 // Nothing the user had is lost: every change of game goes through switchGame(), which first
 // keeps the game being replaced among the recent games; every engine reply is checked against
 // the game it was asked about (ask()); a move waits for its reply before another can be made.
+import { GALLERY } from "../engine-data.js";
 import { BoardView } from "./board.js";
 import { setupEditor } from "./editor.js";
 import { Engine } from "./engine.js";
@@ -270,6 +271,7 @@ function render() {
     "Arrow keys move across the board; Enter or Space picks up a piece and puts it down.");
   renderPanels(app, { onReview: review });
   renderSendMove();
+  renderCaption();
   // The record box follows the game, but never overwrites what the user is typing into it.
   const box = $("record");
   if (v.record !== undefined && document.activeElement !== box && box.value === (app.recordShown || "")) {
@@ -492,8 +494,11 @@ function review(index) {
 
 $("live-button").addEventListener("click", () => review(Infinity));
 
-$("moves").addEventListener("keydown", (e) => {
-  if (!app.view) return;
+// ←/→/Home/End step through the game from anywhere on the page (not while typing, and not on
+// the board, whose arrow keys move its cursor).
+document.addEventListener("keydown", (e) => {
+  if (!app.view || e.altKey || e.ctrlKey || e.metaKey || document.querySelector("dialog[open]")) return;
+  if (e.target.closest && e.target.closest("input, textarea, select, [contenteditable]")) return;
   const last = app.view.moves.length - 1;
   const at = app.reviewing === null ? last : app.reviewing;
   const go = { ArrowLeft: at - 1, ArrowUp: at - 1, ArrowRight: at + 1, ArrowDown: at + 1, Home: -1, End: last }[e.key];
@@ -504,13 +509,47 @@ $("moves").addEventListener("keydown", (e) => {
   $("live").textContent = m ? `${titleCase(m.side)} ${m.text}` : "Start position";
 });
 
-$("load-record-button").addEventListener("click", async () => {
-  const reply = await engine.request("record", { text: $("record").value });
-  if (!reply.ok) { notify(`That record could not be loaded: ${reply.error}. Nothing was changed.`); return; }
-  app.settings.players = { black: "human", orange: "human" };
-  app.recordShown = $("record").value;        // the box may follow the loaded game from now on
-  const switched = await switchGame(reply.game);
-  if (switched && switched.ok) notify("The record is loaded, for two players. Your previous game is kept under Recent games.");
+$("load-record-button").addEventListener("click", () => loadRecord($("record").value, "The record"));
+
+/** Load a game record (typed, pasted or from a file) as a game for two players, beside the
+ *  user's own. A record the engine cannot read changes nothing. */
+async function loadRecord(text, what) {
+  const reply = await engine.request("record", { text });
+  if (!reply.ok) { notify(`${what} could not be loaded: ${reply.error}. Nothing was changed.`); return; }
+  $("record").value = app.recordShown = text;   // the box may follow the loaded game from now on
+  const switched = await switchGame({ ...reply.game, players: { black: "human", orange: "human" } });
+  if (switched && switched.ok) notify(`${what} is loaded, for two players. Your previous game is kept under Recent games.`);
+}
+
+// Records as files: the record the engine writes, downloaded; a text file read back in.
+const RECORD_FILE_LIMIT = 2_000_000;
+
+$("download-record-button").addEventListener("click", async () => {
+  if (!app.view) return;
+  const reply = await ask("state", { ...asking(app.game, app.view.moves.length), record: true });
+  if (!reply || !reply.ok) { if (reply && !reply.restarted) notify(reply.error); return; }
+  const url = URL.createObjectURL(new Blob([reply.state.record], { type: "text/plain" }));
+  const a = Object.assign(document.createElement("a"), { href: url, download: `jetan-${new Date().toISOString().slice(0, 10)}.txt` });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+});
+
+$("record-file").addEventListener("change", async (e) => {
+  const file = e.target.files[0];
+  e.target.value = "";                          // the same file may be chosen again
+  if (!file) return;
+  const name = `The file ${file.name.slice(0, 60)}`;
+  if (file.size > RECORD_FILE_LIMIT) { notify(`${name} is too large to be a game record. Nothing was changed.`); return; }
+  let text;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+  } catch {
+    notify(`${name} is not a text file. Nothing was changed.`);
+    return;
+  }
+  await loadRecord(text, name);
 });
 
 // ---- sharing ------------------------------------------------------------------------------
@@ -579,6 +618,53 @@ function renderSendMove() {
   $("send-move-text").textContent = `${mover} has moved: send the move to ${titleCase(v.turn)}.`;
   $("send-move-link").value = here() + encodeGame(app.game, { correspondence: true });
   $("send-move-share").hidden = !navigator.share;
+}
+
+// ---- the gallery ---------------------------------------------------------------------------
+
+for (const [key, entry] of Object.entries(GALLERY)) {
+  const item = document.createElement("li");
+  const title = document.createElement("h3");
+  title.textContent = entry.title;
+  const summary = document.createElement("p");
+  summary.textContent = entry.summary;
+  const source = document.createElement("p");
+  source.className = "hint-text";
+  source.textContent = `${entry.moves.length} moves. ${entry.source}`;
+  const replay = document.createElement("button");
+  replay.type = "button";
+  replay.dataset.gallery = key;
+  replay.textContent = "Replay this game";
+  replay.addEventListener("click", () => openGallery(entry));
+  item.append(title, summary, source, replay);
+  $("gallery-list").append(item);
+}
+
+$("gallery-button").addEventListener("click", () => $("gallery-dialog").showModal());
+
+/** Open a gallery game at its start, for stepping through (or playing on) by two people. */
+async function openGallery(entry) {
+  $("gallery-dialog").close();
+  const reply = await switchGame({ ...emptyGame(entry.rules), moves: [...entry.moves],
+                                   players: { black: "human", orange: "human" } });
+  if (!reply) return;
+  if (!reply.ok) { if (!reply.restarted) notify(reply.error); return; }
+  review(-1);
+  $("live").textContent = `${entry.title}. Step through it with the arrow keys or the move list.`;
+}
+
+/** The gallery game the shown position belongs to, if any: the caption of the move shown (or,
+ *  at the start, what the game is). A game played on past the gallery's moves shows none. */
+function renderCaption() {
+  const v = app.view, box = $("caption");
+  const shown = app.reviewing === null ? v.moves.length : app.reviewing + 1;
+  const entry = Object.values(GALLERY).find((g) => (g.rules === app.game.rules || g.rules === v.rules)
+    && app.game.start === "start" && shown <= g.moves.length
+    && v.moves.slice(0, shown).every((m, i) => m.text === g.moves[i]));
+  box.hidden = !entry;
+  if (!entry) return;
+  box.textContent = shown ? `${shown}. ${entry.captions[shown - 1]}`
+    : `${entry.title}. ${entry.summary} Step through it with → or the move list.`;
 }
 
 // ---- the board editor --------------------------------------------------------------------
