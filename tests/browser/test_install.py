@@ -35,12 +35,11 @@ def test_the_manifest_names_icons_that_exist():
         assert '<link rel="manifest" href="manifest.webmanifest">' in (DIST / name).read_text()
 
 
-def test_chromium_reports_no_installability_errors(server):
-    playwright = pytest.importorskip("playwright.sync_api")
-    with tempfile.TemporaryDirectory() as profile, playwright.sync_playwright() as p:
+def test_chromium_reports_no_installability_errors(browser, server):
+    with tempfile.TemporaryDirectory() as profile:
         # Installability is judged for a real (persistent) profile, as a visitor's would be.
-        context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=FLAGS,
-                                                       viewport={"width": 1280, "height": 800})
+        context = browser.browser_type.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=FLAGS, viewport={"width": 1280, "height": 800})
         try:
             page = context.new_page()
             page.goto(server.url)

@@ -743,5 +743,7 @@ if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
     notify("A new version of Jetan is ready. Your game is saved; reload to use the new version.",
            { label: "Reload", action: () => location.reload() });
   });
-  navigator.serviceWorker.register("sw.js").catch(() => {});
+  // updateViaCache "none": the worker and the precache list it imports are always checked with
+  // the server, never taken from the HTTP cache, so a deploy is seen on the next visit.
+  navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).catch(() => {});
 }
