@@ -438,10 +438,18 @@ def op_reach(req: Request) -> Reply:
 # runs the same search to its end in one request.
 
 class _Search:
-    """The running search and the position it searches (the session's game may move on)."""
+    """The running search and the position it searches (the session's game may move on), and
+    the host's breathing function (see :func:`set_breathe`)."""
 
     iterator: Optional[Iterator[Info]] = None
     root: Optional[Tuple[RuleSet, Position]] = None
+    breathe: Optional[Callable[[], bool]] = None
+
+
+def set_breathe(breathe: Optional[Callable[[], bool]]) -> None:
+    """Let searches call ``breathe()`` every few milliseconds (a ``True`` answer stops them):
+    the browser's worker suspends Python there to hear the page (search.py's notes)."""
+    _Search.breathe = breathe
 
 
 def info_json(rules: RuleSet, pos: Position, info: Info) -> Dict[str, Any]:
@@ -460,7 +468,7 @@ def search_field(req: Request, game: Game, time_ms: int) -> Iterator[Info]:
     max_depth = int_field(req, "max_depth", None, 1, MAX_SEARCH_DEPTH) or depth or MAX_SEARCH_DEPTH
     time_ms = int_field(req, "time_ms", time_ms, 1, MAX_TIME_MS) or time_ms
     seed = int_field(req, "seed", None, -2 ** 63, 2 ** 63 - 1)
-    searcher = Searcher(game.rules, seed=seed)
+    searcher = Searcher(game.rules, seed=seed, breathe=_Search.breathe)
     return searcher.iterate(game.position, game.keys()[:-1], max_depth=max_depth,
                             time_ms=time_ms, noise=noise)
 

@@ -5,7 +5,9 @@ and quiescence, over any rule set; and an evaluation in Jetan terms.
 (depth, score, principal variation, nodes, time), so a caller can show "thinking" and stop when it
 likes. A deadline is checked inside the search (the browser cannot interrupt Python); when it
 passes, the last finished depth's move stands, unless a move searched at the unfinished depth has
-already beaten it there.
+already beaten it there. A caller may also give a ``breathe`` function, called every
+``BREATH_S`` seconds of searching: the browser's worker uses it to let its event loop run (and
+hear a stop) in the middle of a depth; when it returns ``True`` the search ends as at the deadline.
 
 Scores are centi-feathers from the side to move's view. A won game scores ``MATE`` less the plies
 it takes (faster wins are better, slower losses less bad); a draw scores ``CONTEMPT`` (three
@@ -21,7 +23,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from .errors import IllegalMoveError, UsageError
 from .gaits import ANY, counted, reach_mask, walk_table
@@ -75,6 +77,11 @@ RESCUE_PLIES = 1           # ... and rescues of a threatened Princess or hunted 
 
 EXACT, LOWER, UPPER = 0, 1, 2
 REMEMBERED_STATICS = 100_000   # evaluations kept before starting afresh
+
+
+# How often a search lets its caller breathe (see the module's notes): a stop is heard within
+# this, plus up to 256 nodes.
+BREATH_S = 0.01
 
 
 class Timeout(Exception):
@@ -196,6 +203,7 @@ class Searcher:
     contempt: int = CONTEMPT
     tt: Dict[tuple, tuple] = field(default_factory=dict)
     statics: Dict[tuple, tuple] = field(default_factory=dict)
+    breathe: Optional[Callable[[], bool]] = None    # True: stop now (see the module's notes)
 
     def __post_init__(self):
         self.referee: Referee = referee_for(self.rules)
@@ -206,6 +214,7 @@ class Searcher:
         self.nodes = 0
         self.root_side = BLACK
         self.deadline = float("inf")
+        self.next_breath = 0.0
         self.root_best: Optional[Tuple[int, Move]] = None
         self.killers: Dict[int, List[Move]] = {}
         self.history: Dict[Tuple[int, int], int] = {}
@@ -325,8 +334,16 @@ class Searcher:
 
     def _tick(self):
         self.nodes += 1
-        if not self.nodes & 511 and time.perf_counter() > self.deadline:
+        if self.nodes & 255:
+            return
+        now = time.perf_counter()
+        if now > self.deadline:
             raise Timeout
+        if self.breathe is not None and now > self.next_breath:
+            if self.breathe():
+                self.deadline = 0.0          # stopped: every later check times out at once
+                raise Timeout
+            self.next_breath = time.perf_counter() + BREATH_S
 
     def _negamax(self, pos: Position, depth: int, alpha: int, beta: int, ply: int,
                  keys: List[int]) -> int:

@@ -1,5 +1,6 @@
 """The engine: tactics it must see, Jetan judgement (Chief draws), levels, and legality."""
 import random
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -161,7 +162,6 @@ def test_progress_is_yielded_depth_by_depth():
 
 def test_deadline_is_kept_and_a_move_always_comes_back():
     g = play("", ["d2-d3"])
-    import time
     t0 = time.perf_counter()
     move = Searcher(g.rules).best_move(g.position, g.keys()[:-1], time_ms=300)
     assert move in g.legal_moves
@@ -201,3 +201,22 @@ def test_never_returns_an_illegal_move(seed):
 def test_time_must_be_at_least_a_millisecond():
     with pytest.raises(UsageError, match="at least 1 ms"):
         next(Searcher(RuleSet()).iterate(Game().position, time_ms=0))
+
+
+def test_a_search_breathes_and_a_stop_ends_it_mid_depth():
+    """The worker's hook is called every few milliseconds of searching; answering True ends the
+    search at once with the best move so far, as a deadline would."""
+    calls = []
+
+    def breathe():
+        calls.append(time.perf_counter())
+        return len(calls) >= 5
+
+    game = Game(position=MIDDLEGAMES["middlegame-1"])
+    searcher = Searcher(game.rules, breathe=breathe)
+    started = time.perf_counter()
+    infos = list(searcher.iterate(game.position, game.keys()[:-1], time_ms=60_000))
+    assert len(calls) == 5 and time.perf_counter() - started < 5
+    assert infos and infos[-1].move in game.legal_moves
+    gaps = [b - a for a, b in zip(calls, calls[1:])]
+    assert max(gaps) < 1.0

@@ -197,8 +197,7 @@ async function ask(op, args, onProgress) {
  *  again. An invalid game leaves everything as it was. Returns the engine's reply, or null if
  *  yet another game came first. */
 async function switchGame(game, { keep = true, known = 0 } = {}) {
-  stopAnalysis();
-  if (app.thinking) engine.stop();
+  stopSearches();
   app.epoch += 1;
   const epoch = app.epoch;
   const reply = await engine.request("state", asking(game, known), replayProgress);
@@ -384,18 +383,22 @@ async function startAnalysis() {
   const box = $("analysis");
   box.hidden = false;
   box.textContent = "Analysing…";
+  app.analysisRunning = true;
   await ask("think", { ...app.game, level: 6, time_ms: 30000 }, (info) => {
     if (token !== app.analysisToken) return;
     box.textContent = `Depth ${depthText(info)}: ${formatScore(info.score)} — ${lineText(info)}`;
     app.analysisMove = arrowOf(info.move);
     render();
   });
+  if (token === app.analysisToken) app.analysisRunning = false;
 }
 
+/** End a running analysis (whether or not Analyse stays on: the next position starts anew). */
 function stopAnalysis() {
   app.analysisToken = (app.analysisToken || 0) + 1;
   app.analysisMove = null;
-  if (app.analysing) engine.stop();
+  if (app.analysisRunning) engine.stop();
+  app.analysisRunning = false;
 }
 
 $("analyse-button").addEventListener("click", () => {
@@ -696,7 +699,13 @@ setupNewGameDialog(engine, async (choice) => {
   Object.assign(app.settings, settings);
   $("flip-button").setAttribute("aria-pressed", String(app.settings.flipped));
   await newGame({ rules, start, players });
-});
+}, stopSearches);
+
+/** Stop whatever the engine is searching (the engine's move is then played at once). */
+function stopSearches() {
+  stopAnalysis();
+  if (app.thinking) engine.stop();
+}
 
 const arrowOf = (move) => (move && move.from ? [squareIndex(move.from), squareIndex(move.to)] : null);
 

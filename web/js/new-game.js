@@ -9,12 +9,13 @@ const $ = (id) => document.getElementById(id);
 // Rule option naming a piece's gait -> the piece's letter (for the gait diagrams).
 const GAIT_PIECES = Object.fromEntries(PIECES.map((p) => [p.option, p.letter]));
 let rulesInfo = null;          // the engine's option table, once it has answered
-const dialog = { engine: null, onStart: async () => {} };
+const dialog = { engine: null, onStart: async () => {}, onStarting: () => {} };
 
-/** Wire the dialog: ``engine`` answers "check" and "reach"; ``onStart(choice)`` starts the game
- *  ({rules, start, players, level, timeMs, flipped}). */
-export function setupNewGameDialog(engine, onStart) {
-  Object.assign(dialog, { engine, onStart });
+/** Wire the dialog: ``engine`` answers "check" and "reach"; ``onStarting()`` is told first that
+ *  Start was pressed (so that the page can stop a search the check would otherwise wait for);
+ *  ``onStart(choice)`` starts the game ({rules, start, players, level, timeMs, flipped}). */
+export function setupNewGameDialog(engine, onStart, onStarting = () => {}) {
+  Object.assign(dialog, { engine, onStart, onStarting });
   $("new-game-button").addEventListener("click", () => {
     $("new-game-error").textContent = "";
     $("new-game-dialog").showModal();
@@ -126,6 +127,7 @@ $("new-game-form").addEventListener("submit", async (e) => {
   if (!dialog.engine.ready) { $("new-game-error").textContent = "The engine is still loading; try again in a moment."; return; }
   const rules = rulesFromForm();
   const start = form.start.value.trim() || "start";
+  dialog.onStarting();
   const check = await dialog.engine.request("check", { rules, start });
   if (!check.ok) { $("new-game-error").textContent = check.error; return; }
   const opponent = form.opponent.value;

@@ -46,6 +46,7 @@ async function boot() {
     try {
       await micropip.install(new URL(BUILD.wheel, root).href);
       facade = pyodide.pyimport("py_engine.facade");
+      if (SUSPENDS) letSearchesBreathe(pyodide);
     } catch (err) {
       console.error(err);
       throw new Error("the Jetan engine package could not be installed (a file may be damaged)");
@@ -65,6 +66,32 @@ function call(op, args) {
 }
 
 const breathe = () => new Promise((resolve) => setTimeout(resolve, 0)); // let "stop"/"ping" in
+
+// Where WebAssembly can suspend (JS promise integration, JSPI: Chromium; no special headers
+// needed), a search suspends Python every few milliseconds, lets this worker's event loop run —
+// a "stop" or "ping" is heard — and resumes: Stop, a move, Undo or New game take effect within
+// milliseconds even in the middle of a depth. Elsewhere a search hears them between depths.
+const SUSPENDS = typeof WebAssembly.Suspending === "function";
+
+function letSearchesBreathe(pyodide) {
+  self.jetanBreathe = () => new Promise((resolve) => setTimeout(() => resolve(stopRequested), 0));
+  pyodide.runPython(`
+from pyodide.ffi import can_run_sync, run_sync
+import js
+from py_engine import facade
+def _breathe():
+    # Only inside a call that may suspend (callPromising): elsewhere run_sync would fail.
+    return can_run_sync() and bool(run_sync(js.jetanBreathe()))
+facade.set_breathe(_breathe)
+`);
+}
+
+/** A search step: one that may suspend where it can (see SUSPENDS), a plain call elsewhere. */
+async function callSearch(op, args) {
+  const request = JSON.stringify({ ...args, op });
+  const text = SUSPENDS ? await facade.handle_json.callPromising(request) : facade.handle_json(request);
+  return JSON.parse(text);
+}
 
 /** Replay a long game in slices so the page can show progress (the facade keeps the game). */
 async function replay(id, args) {
@@ -86,7 +113,7 @@ async function think(id, args) {
   if (!started.ok) return started;
   let last = null;
   for (;;) {
-    const step = call("search_step", {});
+    const step = await callSearch("search_step", {});
     if (!step.ok) return step;
     if (step.done) break;
     last = step.info;
