@@ -258,8 +258,12 @@ function render() {
   const arrows = [];
   if (app.hint) arrows.push([...app.hint, "rgba(63, 208, 201, 0.8)"]);
   if (app.analysisMove && app.reviewing === null) arrows.push([...app.analysisMove, "rgba(120, 200, 90, 0.75)"]);
+  // A move just played, or stepped to by one, slides into place (a dragged piece is there already).
+  const shownPly = app.reviewing === null ? v.moves.length : app.reviewing + 1;
+  const animate = shownPly === app.shownPly + 1 && !app.dragged && app.shownGame === app.epoch ? last : null;
+  Object.assign(app, { shownPly, shownGame: app.epoch, dragged: false });
   board.set({
-    board: boardArray, flipped: app.settings.flipped, selected: app.selected, lastMove: last, dests,
+    animate, board: boardArray, flipped: app.settings.flipped, selected: app.selected, lastMove: last, dests,
     threatened: threatened.map(squareIndex), arrows,
     draggable: (sq) => humanToMove() && Boolean(v.legal[squareName(sq)]),
   });
@@ -283,7 +287,7 @@ function render() {
   $("move-input").disabled = !humanToMove();
   $("review-note").hidden = app.reviewing === null;
   // For tests and embedding pages: the state in attributes.
-  Object.assign(document.body.dataset, { plies: v.moves.length, turn: v.turn,
+  Object.assign(document.body.dataset, { plies: v.moves.length, turn: v.turn, vsEngine: String(!bothHuman(app.settings)),
                                          result: v.result ? v.result.text : "",
                                          pending: String(app.pending) });
 }
@@ -291,6 +295,7 @@ function render() {
 // ---- moves -------------------------------------------------------------------------------
 
 function pressSquare(sq) {
+  if (app.reviewing !== null && app.view) { offerBranch(); return; }
   if (!humanToMove()) return;
   const v = app.view, name = squareName(sq);
   if (app.selected !== null) {
@@ -304,6 +309,7 @@ function pressSquare(sq) {
 function dropPiece(from, to) {
   if (!humanToMove()) return;
   const dest = (app.view.legal[squareName(from)] || []).find((d) => d.to === squareName(to));
+  app.dragged = Boolean(dest);
   if (dest) play(from, to);
   else { app.selected = null; render(); }
 }
@@ -484,6 +490,16 @@ $("move-form").addEventListener("submit", async (e) => {
   if (!text || !humanToMove()) return;
   if (await playText(text)) input.value = "";
 });
+
+/** A press on the board while reviewing: say why nothing moves, and offer to play on from the
+ *  position shown — a new game for two (with analysis, if on) — or to go back to the game. */
+function offerBranch() {
+  const ply = app.reviewing + 1;
+  notify("You are looking at an earlier position: go back to the game to play on, or play on from here " +
+         "(the whole game stays under Recent games).",
+         { label: "Play on from here", action: () => switchGame({ ...app.game, moves: app.game.moves.slice(0, ply),
+                                                                  resigned: null, players: { black: "human", orange: "human" } }) });
+}
 
 function review(index) {
   if (!app.view) return;

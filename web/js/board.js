@@ -6,11 +6,15 @@ import { drawPiece } from "./pieces.js";
 
 const FILES = "abcdefghij";
 const COLOURS = {
-  dark: "#231c17", light: "#c8702e", last: "rgba(255, 228, 92, 0.42)",
+  dark: "#231c17", light: "#c8702e", last: "rgba(255, 228, 92, 0.42)", lastOnDark: "rgba(255, 196, 60, 0.5)",
+  lastEdge: "rgba(255, 236, 140, 0.9)",
   selected: "rgba(255, 255, 255, 0.5)", dot: "rgba(20, 12, 6, 0.55)", dotOnDark: "rgba(241, 227, 194, 0.55)",
   escape: "#3fd0c9", danger: "rgba(230, 30, 20, 0.85)", coord: "rgba(241, 227, 194, 0.8)",
   coordOnLight: "rgba(35, 28, 23, 0.85)", cursor: "#3fd0c9",
 };
+
+const SLIDE_MS = 180;
+const REDUCED_MOTION = matchMedia("(prefers-reduced-motion: reduce)");
 
 export class BoardView {
   constructor(canvas, { onPress = () => {}, onDrop = () => {}, onDropOff = () => {}, keyboard = false } = {}) {
@@ -54,8 +58,27 @@ export class BoardView {
     e.stopPropagation();
   }
 
-  set(changes) {
+  /** Change what is shown. ``animate: [from, to]`` slides the piece that stood on ``from`` to
+   *  ``to`` (a move just played or stepped to), unless the reader prefers reduced motion. */
+  set({ animate = null, ...changes }) {
+    const before = this.state.board;
     Object.assign(this.state, changes);
+    if (animate && before[animate[0]] && !REDUCED_MOTION.matches) {
+      this.slide = { from: animate[0], to: animate[1], piece: before[animate[0]], start: performance.now() };
+      this.canvas.dataset.animating = "true";
+      requestAnimationFrame(() => this.frame());
+    }
+    this.draw();
+  }
+
+  frame() {
+    if (!this.slide) return;
+    if (performance.now() - this.slide.start >= SLIDE_MS) {
+      this.slide = null;
+      delete this.canvas.dataset.animating;
+    } else {
+      requestAnimationFrame(() => this.frame());
+    }
     this.draw();
   }
 
@@ -134,8 +157,13 @@ export class BoardView {
       ctx.fillStyle = dark ? COLOURS.dark : COLOURS.light;
       ctx.fillRect(x, y, cell, cell);
       if (s.lastMove && s.lastMove.includes(sq)) {
-        ctx.fillStyle = COLOURS.last;
+        // A tint strong enough on both colours, and an edge that shows even under a piece.
+        ctx.fillStyle = dark ? COLOURS.lastOnDark : COLOURS.last;
         ctx.fillRect(x, y, cell, cell);
+        const edge = Math.max(2, cell * 0.06);
+        ctx.strokeStyle = COLOURS.lastEdge;
+        ctx.lineWidth = edge;
+        ctx.strokeRect(x + edge / 2, y + edge / 2, cell - edge, cell - edge);
       }
       if (s.selected === sq) {
         ctx.fillStyle = COLOURS.selected;
@@ -151,11 +179,19 @@ export class BoardView {
       ctx.fillStyle = glow;
       ctx.fillRect(cx - cell / 2, cy - cell / 2, cell, cell);
     }
+    const slide = this.slide;
     for (let sq = 0; sq < 100; sq++) {
       const p = s.board[sq];
       if (!p || (this.drag && this.drag.moved && this.drag.from === sq)) continue;
+      if (slide && sq === slide.to && p === slide.piece) continue;     // it is still on its way
       const [cx, cy] = this.centre(sq);
       drawPiece(ctx, p, cx, cy, cell * 0.9);
+    }
+    if (slide) {
+      const t = Math.min(1, (performance.now() - slide.start) / SLIDE_MS);
+      const ease = 1 - (1 - t) ** 3;
+      const [x1, y1] = this.centre(slide.from), [x2, y2] = this.centre(slide.to);
+      drawPiece(ctx, slide.piece, x1 + (x2 - x1) * ease, y1 + (y2 - y1) * ease, cell * 0.9);
     }
     for (const d of s.dests) this.drawDestination(d, cell);
     if (this.cursor !== null && this.canvas.getRootNode().activeElement === this.canvas) {
@@ -171,7 +207,7 @@ export class BoardView {
 
   drawCoordinates(cell) {
     const ctx = this.ctx;
-    ctx.font = `${Math.max(8, cell * 0.2)}px system-ui, sans-serif`;
+    ctx.font = `${Math.max(11, cell * 0.2)}px system-ui, sans-serif`;
     for (let i = 0; i < 10; i++) {
       const file = this.state.flipped ? 9 - i : i;
       const rank = this.state.flipped ? i : 9 - i;

@@ -109,8 +109,11 @@ export class JetanBoard extends HTMLElement {
     const last = this.at > 0 ? g.squares[this.at - 1] : null;
     const dests = live && this.selected !== null
       ? (this.state.legal[squareName(this.selected)] || []).map((d) => ({ ...d, to: squareIndex(d.to) })) : [];
+    // Stepping forward by one (or a move played) slides the piece; any other change just shows.
+    const animate = this.shown && this.shown.game === g && this.at === this.shown.at + 1 ? last : null;
+    this.shown = { game: g, at: this.at };
     this.view.set({
-      board, lastMove: last, selected: live ? this.selected : null, dests,
+      animate, board, lastMove: last, selected: live ? this.selected : null, dests,
       threatened: live ? this.state.threatened.map(squareIndex) : [],
       flipped: this.getAttribute("orientation") === "orange",
       draggable: (sq) => this.interactive && Boolean(live && this.state.legal[squareName(sq)]),

@@ -24,7 +24,14 @@ export function renderPanels(app, { onReview }) {
 
 function renderStatus(app) {
   const v = app.view, status = $("status");
-  status.classList.toggle("over", Boolean(v.result));
+  status.classList.toggle("over", Boolean(v.result) && app.reviewing === null);
+  if (app.reviewing !== null) {
+    const m = v.moves[app.reviewing];
+    status.textContent = m ? `Reviewing: after ${m.number}. ${m.text} (${titleCase(m.side)}), move ${app.reviewing + 1} of ${v.moves.length}`
+      : "Reviewing: the start position";
+    return;
+  }
+  if (document.body.dataset.engine !== "ready") { status.textContent = "Loading the engine…"; return; }
   if (v.result) {
     status.textContent = `${v.result.winner ? `${titleCase(v.result.winner)} wins` : "Draw"}: ${v.result.explanation}`;
     return;

@@ -1,0 +1,80 @@
+"""The app on a phone (issue 12): a game played by taps at 390×844 never scrolls the page, the
+whole board and the status stay on screen, and the board's coordinates are readable."""
+import random
+import re
+
+import pytest
+
+from py_engine import Game
+from py_engine.notation import move_text
+from tests.browser.conftest import ARTIFACTS
+from tests.browser.test_app import centre, open_app, wait_plies
+
+pytestmark = pytest.mark.browser
+
+PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2)
+
+
+def on_screen(page, selector):
+    box = page.locator(selector).bounding_box()
+    return (box["y"] >= 0 and box["x"] >= 0
+            and box["y"] + box["height"] <= 844 and box["x"] + box["width"] <= 390)
+
+
+def test_twenty_moves_by_tap_and_the_page_never_scrolls(browser, server):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    rng = random.Random(5)
+    try:
+        open_app(page, server)
+        assert on_screen(page, "#board") and on_screen(page, "#status")
+        for ply in range(0, 20, 2):
+            position = page.locator("#board").get_attribute("data-position")
+            game = Game(position=position)
+            quiet = sorted((m for m in game.legal_moves if not game.position.board[m.to]),
+                           key=lambda m: (m.frm, m.to))
+            text = move_text(game.position, rng.choice(quiet))
+            frm, to = re.fullmatch(r"([a-j]\d+)-([a-j]\d+)", text).groups()
+            page.touchscreen.tap(*centre(page, frm))
+            page.touchscreen.tap(*centre(page, to))
+            wait_plies(page, ply + 2, timeout=60000)
+            assert page.evaluate("scrollY") == 0, f"the page scrolled after ply {ply + 2}"
+            assert on_screen(page, "#board") and on_screen(page, "#status")
+        page.screenshot(path=str(ARTIFACTS / "phone-after-twenty-plies.png"))
+    finally:
+        context.close()
+
+
+def test_the_engines_move_slides_into_place(page, server):
+    """Between two frames of the engine's reply the board is mid-move; with reduced motion it
+    is not animated at all."""
+    open_app(page, server)
+    page.evaluate("""() => {
+        const seen = [];
+        const board = document.getElementById('board');
+        new MutationObserver(() => seen.push(board.dataset.animating || ''))
+            .observe(board, {attributes: true, attributeFilter: ['data-animating']});
+        window.animationSeen = seen;
+    }""")
+    page.fill("#move-input", "d2-d3")
+    page.press("#move-input", "Enter")
+    wait_plies(page, 2)
+    page.wait_for_function("window.animationSeen.filter(x => x === 'true').length >= 2", timeout=5000)
+    page.wait_for_selector("#board:not([data-animating])")
+
+
+def test_reduced_motion_moves_without_sliding(browser, server):
+    context = browser.new_context(reduced_motion="reduce")
+    page = context.new_page()
+    try:
+        open_app(page, server)
+        page.evaluate("""() => { window.animated = false;
+            new MutationObserver(() => { window.animated = true; }).observe(
+                document.getElementById('board'), {attributes: true, attributeFilter: ['data-animating']});
+        }""")
+        page.fill("#move-input", "d2-d3")
+        page.press("#move-input", "Enter")
+        wait_plies(page, 2)
+        assert page.evaluate("window.animated") is False
+    finally:
+        context.close()
