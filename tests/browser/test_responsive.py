@@ -79,3 +79,33 @@ def test_move_now_and_new_game_while_the_engine_thinks(page, server):
     page.click("#new-game-button")
     timed("new game while the engine thinks", lambda: page.click("#start-button"),
           lambda: wait_plies(page, 0, timeout=int(SLACK_S * 4000)))
+
+
+def test_a_premove_is_played_as_soon_as_the_engine_has_moved(page, server):
+    open_app(page, server, saved=SLOW_ENGINE)
+    click(page, "d2")
+    click(page, "d3")
+    page.wait_for_selector("#thinking:not([hidden])")
+    click(page, "e2")
+    click(page, "e3")
+    assert page.locator("body").get_attribute("data-premove") == "e2-e3"
+    page.screenshot(path=str(ARTIFACTS / "premove.png"))
+    wait_plies(page, 3, timeout=30000)
+    assert page.locator("#moves button").nth(2).inner_text() == "e2-e3"
+    assert "sounds" in page.evaluate("Object.keys(window.jetan)")
+    assert page.evaluate("window.jetan.sounds.length") >= 3
+
+
+def test_a_tap_elsewhere_cancels_the_premove(page, server):
+    open_app(page, server, saved=SLOW_ENGINE)
+    click(page, "d2")
+    click(page, "d3")
+    page.wait_for_selector("#thinking:not([hidden])")
+    click(page, "e2")
+    click(page, "e3")
+    click(page, "e6")
+    assert page.locator("body").get_attribute("data-premove") == ""
+    wait_plies(page, 2, timeout=30000)
+    page.wait_for_selector("#thinking[hidden]", state="attached")
+    page.wait_for_timeout(500)
+    assert page.locator("body").get_attribute("data-plies") == "2"

@@ -8,6 +8,7 @@ import { GALLERY } from "../engine-data.js";
 import { BoardView } from "./board.js";
 import { setupEditor } from "./editor.js";
 import { Engine } from "./engine.js";
+import { playSound, played as soundsPlayed } from "./sound.js";
 import { fillRulesForm, setupNewGameDialog } from "./new-game.js";
 import { bothHuman, depthText, formatScore, lineText, notify, renderPanels, renderPlayers, renderRecent as showRecent,
          titleCase } from "./panels.js";
@@ -36,7 +37,7 @@ const app = {
 
 const board = new BoardView($("board"), { onPress: pressSquare, onDrop: dropPiece, keyboard: true });
 const engine = new Engine({ onStatus: engineStatus });
-window.jetan = { engine };   // for the console and the browser tests
+window.jetan = { engine, sounds: soundsPlayed };   // for the console and the browser tests
 
 // ---- start-up ----------------------------------------------------------------------------
 
@@ -74,6 +75,7 @@ function paintEarly(position) {
   renderPlayers(app);
   $("notation-select").value = app.settings.notation;
   $("flip-button").setAttribute("aria-pressed", String(app.settings.flipped));
+  $("sound-button").setAttribute("aria-pressed", String(app.settings.sound));
   renderRecent();
 }
 
@@ -211,6 +213,7 @@ async function switchGame(game, { keep = true, known = 0 } = {}) {
   const { players, ...plain } = game;
   if (players) app.settings.players = { ...players };
   app.game = plain;
+  app.premove = null;
   app.reviewing = null;
   app.thinking = false;
   app.pending = false;
@@ -258,6 +261,7 @@ function render() {
   const arrows = [];
   if (app.hint) arrows.push([...app.hint, "rgba(63, 208, 201, 0.8)"]);
   if (app.analysisMove && app.reviewing === null) arrows.push([...app.analysisMove, "rgba(120, 200, 90, 0.75)"]);
+  if (app.premove) arrows.push([app.premove.from, app.premove.to, "rgba(110, 150, 255, 0.8)"]);
   // A move just played, or stepped to by one, slides into place (a dragged piece is there already).
   const shownPly = app.reviewing === null ? v.moves.length : app.reviewing + 1;
   const animate = shownPly === app.shownPly + 1 && !app.dragged && app.shownGame === app.epoch ? last : null;
@@ -265,7 +269,7 @@ function render() {
   board.set({
     animate, board: boardArray, flipped: app.settings.flipped, selected: app.selected, lastMove: last, dests,
     threatened: threatened.map(squareIndex), arrows,
-    draggable: (sq) => humanToMove() && Boolean(v.legal[squareName(sq)]),
+    draggable: (sq) => (humanToMove() ? Boolean(v.legal[squareName(sq)]) : ownWhileWaiting(sq)),
   });
   // The position shown, as text: for tests and embedding pages, and for screen readers.
   const canvas = $("board");
@@ -296,7 +300,7 @@ function render() {
 
 function pressSquare(sq) {
   if (app.reviewing !== null && app.view) { offerBranch(); return; }
-  if (!humanToMove()) return;
+  if (!humanToMove()) { premovePress(sq); return; }
   const v = app.view, name = squareName(sq);
   if (app.selected !== null) {
     const dest = (v.legal[squareName(app.selected)] || []).find((d) => d.to === name);
@@ -307,7 +311,10 @@ function pressSquare(sq) {
 }
 
 function dropPiece(from, to) {
-  if (!humanToMove()) return;
+  if (!humanToMove()) {
+    if (ownWhileWaiting(from)) setPremove({ from, to });
+    return;
+  }
   const dest = (app.view.legal[squareName(from)] || []).find((d) => d.to === squareName(to));
   app.dragged = Boolean(dest);
   if (dest) play(from, to);
@@ -343,6 +350,7 @@ async function playText(text) {
 
 function announceLast() {
   const v = app.view, m = v.moves[v.moves.length - 1];
+  if (m) playSound(v.result ? "end" : m.outcome ? "duel" : m.capture ? "capture" : "move", app.settings.sound);
   let text = m ? `${titleCase(m.side)} played ${m.text}: ${m.descriptive}.` : "";
   if (v.result) text += ` ${v.result.winner ? `${titleCase(v.result.winner)} wins` : "Draw"}: ${v.result.explanation}.`;
   else if (v.threatened.length) text += " The Princess is threatened.";
@@ -351,9 +359,52 @@ function announceLast() {
 
 async function nextTurn() {
   const v = app.view;
-  if (!v || v.result || app.reviewing !== null) return;
+  if (!v || v.result || app.reviewing !== null) { setPremove(null); return; }
   if (app.settings.players[v.turn] === "engine") await engineMove();
+  else if (app.premove) await playPremove();
   else if (app.analysing) startAnalysis();
+}
+
+// ---- premove: one move queued while the engine thinks -------------------------------------
+
+/** Is ``sq`` one of the waiting player's pieces, while the engine thinks? */
+function ownWhileWaiting(sq) {
+  const v = app.view;
+  if (!v || v.result || app.reviewing !== null || !app.thinking) return false;
+  const waiting = v.turn === "black" ? "orange" : "black";
+  const piece = v.board[sq];
+  return app.settings.players[waiting] === "human" && Boolean(piece) &&
+    (piece === piece.toUpperCase()) === (waiting === "black");
+}
+
+/** A press while the engine thinks: pick up one of your pieces, then a square queues the move;
+ *  a press anywhere else cancels what was queued. */
+function premovePress(sq) {
+  if (app.selected !== null && app.selected !== sq && !ownWhileWaiting(sq)) {
+    setPremove({ from: app.selected, to: sq });
+    return;
+  }
+  setPremove(null);
+  app.selected = ownWhileWaiting(sq) && app.selected !== sq ? sq : null;
+  render();
+}
+
+function setPremove(move) {
+  if (!move && !app.premove && app.selected === null) return;
+  app.premove = move;
+  app.selected = null;
+  $("live").textContent = move ? `Premove ${squareName(move.from)}-${squareName(move.to)}: played when the engine has moved.` : "";
+  document.body.dataset.premove = move ? `${squareName(move.from)}-${squareName(move.to)}` : "";
+  render();
+}
+
+/** The engine has moved: play the queued move if it is legal now, else drop it, saying so. */
+async function playPremove() {
+  const { from, to } = app.premove;
+  setPremove(null);
+  const dest = (app.view.legal[squareName(from)] || []).find((d) => d.to === squareName(to));
+  if (dest) await play(from, to);
+  else $("live").textContent = `The premove ${squareName(from)}-${squareName(to)} is not legal now; it was dropped.`;
 }
 
 async function engineMove() {
@@ -458,6 +509,12 @@ $("flip-button").addEventListener("click", () => {
   app.settings.flipped = !app.settings.flipped;
   $("flip-button").setAttribute("aria-pressed", String(app.settings.flipped));
   board.set({ flipped: app.settings.flipped });
+  save();
+});
+
+$("sound-button").addEventListener("click", () => {
+  app.settings.sound = !app.settings.sound;
+  $("sound-button").setAttribute("aria-pressed", String(app.settings.sound));
   save();
 });
 

@@ -10,7 +10,7 @@ const SIDES = ["black", "orange"];
 
 export function defaultSettings() {
   return { players: { black: "human", orange: "engine" }, level: 3, timeMs: 2000, flipped: false,
-           notation: "algebraic", scoring: "smith" };
+           notation: "algebraic", scoring: "smith", sound: true };
 }
 
 export function newGame(rules = "", start = "start") {
@@ -32,6 +32,7 @@ const SETTINGS = {
   flipped: (v) => typeof v === "boolean",
   notation: (v) => v === "algebraic" || v === "technical",
   scoring: (v) => typeof v === "string" && /^[a-z][a-z-]{0,29}$/.test(v),
+  sound: (v) => typeof v === "boolean",
 };
 
 /** Stored settings checked one by one: {settings, rejected: [names of the values dropped]}. */
