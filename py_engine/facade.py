@@ -17,6 +17,7 @@ reads move text to find them.
 from __future__ import annotations
 
 import json
+import random
 import re
 import sys
 import traceback
@@ -273,7 +274,24 @@ def move_json(pos: Position, move: Move) -> Dict[str, Any]:
 MoveEntry = TypedDict("MoveEntry", {
     "text": str, "from": Optional[str], "to": Optional[str], "capture": bool, "outcome": str,
     "technical": str, "descriptive": str, "side": str, "number": int, "captured": str,
-    "escape": bool, "position": str})
+    "escape": bool, "position": str, "duel": Optional[Dict[str, Any]]})
+
+
+def duel_json(game: Game, before: Position, move: Move) -> Optional[Dict[str, Any]]:
+    """The duel a move fought, for the page to show: the two pieces (letters), the attacker's
+    chance in percent, who won, and under ``duel=dice`` the two dice (see
+    :meth:`Referee.duel_dice`; the same for the same game on every request)."""
+    referee = game.referee
+    if move.is_pass or not move.outcome or not referee.is_duel(before, move):
+        return None
+    rolls = None
+    if referee.duel == "dice":
+        rng = random.Random(before.key * 100 + move.frm * 10 + move.to)
+        rolls = list(referee.duel_dice(before, move, move.outcome, rng))
+    odds = referee.duel_odds(before, move)
+    return {"attacker": before.board[move.frm], "defender": before.board[move.to],
+            "odds": round(float(odds) * 100), "winner": "attacker" if move.outcome == "a" else "defender",
+            "rolls": rolls}
 
 
 class StateReply(TypedDict, total=False):
@@ -332,7 +350,8 @@ def state(game: Game, req: Optional[Request] = None) -> StateReply:
         history.append({**entry, "technical": move_text(before, ply.move, "technical"),  # type: ignore[typeddict-item]
                         "descriptive": descriptive[i - first], "side": SIDES[before.side],
                         "number": before.move_number, "captured": ply.captured,
-                        "escape": ply.escaped, "position": str(ply.position)})
+                        "escape": ply.escaped, "position": str(ply.position),
+                        "duel": duel_json(game, before, ply.move)})
         before = ply.position
     threatened = [square_name(pos.princess[s]) for s in (0, 1)
                   if pos.princess[s] >= 0 and game.referee.princess_threatened(pos, s)]

@@ -327,6 +327,17 @@ class Referee:
         losses = sum(1 for x in range(1, 7) for y in range(1, 7) if x + a < y + d)
         return Fraction(wins, wins + losses)       # ties are rolled again
 
+    def duel_dice(self, pos: Position, move: Move, outcome: str, rng: random.Random) -> Tuple[int, int]:
+        """Under ``duel=dice``: the attacker's and the defender's die for a duel decided as
+        ``outcome``, drawn evenly from the rolls that decide it so. (Rolling until the totals
+        differ and reading the outcome off gives every such pair the same chance, so this is the
+        same as rolling, for a duel whose outcome is already known.)"""
+        a = KIND[pos.board[move.frm].upper()].price
+        d = KIND[pos.board[move.to].upper()].price
+        pairs = [(x, y) for x in range(1, 7) for y in range(1, 7)
+                 if x + a != y + d and (x + a > y + d) == (outcome == "a")]
+        return rng.choice(pairs)
+
     def outcomes(self, pos: Position, move: Move) -> Tuple[Tuple[str, Fraction], ...]:
         """The ways ``move`` can turn out, with their probabilities: ``("", 1)`` alone for a move
         that starts no duel, else those of ``"a"`` (the attacker wins) and ``"d"`` (it loses)

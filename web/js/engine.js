@@ -14,8 +14,16 @@
  * @property {boolean} capture
  * @property {string} outcome     a decided duel: "a" (attacker won), "d" (defender won) or ""
  *
+ * @typedef {object} Duel        a capture fought as a duel: the two pieces (letters), the
+ *   attacker's chance in percent, the winner ("attacker"/"defender"), the dice under duel=dice
+ * @property {string} attacker
+ * @property {string} defender
+ * @property {number} odds
+ * @property {string} winner
+ * @property {?number[]} rolls
+ *
  * @typedef {Move & {technical: string, descriptive: string, side: string, number: number,
- *   captured: string, escape: boolean, position: string}} MoveEntry   one move of the history
+ *   captured: string, escape: boolean, position: string, duel: ?Duel}} MoveEntry   one move of the history
  *
  * @typedef {object} State
  * @property {string} rules        canonical rule-set text

@@ -20,6 +20,40 @@ export function renderPanels(app, { onReview }) {
   renderCaptured(app.view);
   renderWager(app);
   renderPlayers(app);
+  renderDuel(app);
+}
+
+/** The duel of the move shown, if it was one: the two pieces, the odds, the dice, the winner. */
+function renderDuel(app) {
+  const v = app.view, box = $("duel");
+  const index = app.reviewing === null ? v.moves.length - 1 : app.reviewing;
+  const m = v.moves[index];
+  const duel = m && m.duel;
+  box.hidden = !duel;
+  box.textContent = "";
+  if (!duel) return;
+  const enemy = m.side === "black" ? "orange" : "black";
+  const attacker = `${titleCase(m.side)}'s ${v.names[duel.attacker.toUpperCase()]}`;
+  const defender = `${titleCase(enemy)}'s ${v.names[duel.defender.toUpperCase()]}`;
+  const odds = duel.odds === 50 ? "even odds" : `the attacker's chance ${duel.odds}%`;
+  const dice = duel.rolls ? ` Dice: ${duel.rolls[0]} against ${duel.rolls[1]}, each added to its piece's value.` : "";
+  const winner = duel.winner === "attacker" ? `${attacker} wins and takes ${m.to}` : `${defender} wins; the attacker dies`;
+  const text = document.createElement("span");
+  text.textContent = `Duel on ${m.to}: ${attacker} attacks ${defender} (${odds}).${dice} ${winner}.`;
+  const vs = document.createElement("span");
+  vs.className = "vs";
+  vs.textContent = "⚔";
+  box.append(pieceIcon(duel.attacker, 36), vs, pieceIcon(duel.defender, 36), text);
+}
+
+function pieceIcon(letter, size) {
+  const c = document.createElement("canvas");
+  const dpr = window.devicePixelRatio || 1;
+  c.width = c.height = size * dpr;
+  const ctx = c.getContext("2d");
+  ctx.scale(dpr, dpr);
+  drawPiece(ctx, letter, size / 2, size / 2, size - 2);
+  return c;
 }
 
 function renderStatus(app) {
@@ -33,7 +67,9 @@ function renderStatus(app) {
   }
   if (document.body.dataset.engine !== "ready") { status.textContent = "Loading the engine…"; return; }
   if (v.result) {
-    status.textContent = `${v.result.winner ? `${titleCase(v.result.winner)} wins` : "Draw"}: ${v.result.explanation}`;
+    const last = v.moves[v.moves.length - 1];
+    const duel = last && last.duel ? `, after a duel on ${last.to} that the ${last.duel.winner} won` : "";
+    status.textContent = `${v.result.winner ? `${titleCase(v.result.winner)} wins` : "Draw"}: ${v.result.explanation}${duel}`;
     return;
   }
   if (app.pending) { status.textContent = "Playing the move…"; return; }
@@ -60,9 +96,15 @@ function renderMoves(app, onReview) {
     button.type = "button";
     button.textContent = style === "technical" ? m.technical : m.text;
     button.title = m.descriptive;
+    if (m.duel) {
+      const mark = document.createElement("span");
+      mark.className = "duel-mark";
+      mark.textContent = m.duel.winner === "attacker" ? "duel won" : "duel lost";
+      item.append(button, mark);
+    }
     button.className = (app.reviewing === null ? i === v.moves.length - 1 : i === app.reviewing) ? "current" : "";
     button.addEventListener("click", () => onReview(i));
-    item.append(button);
+    if (!m.duel) item.append(button);
     list.append(item);
   });
   // Scroll the list only, never the page (scrollIntoView would move the whole page on a phone).
@@ -90,12 +132,7 @@ function renderCaptured(v) {
     row.setAttribute("aria-label", `${titleCase(side)} has lost: ${v.captured[side].map((l) => v.names[l]).join(", ") || "nothing"}`);
     row.append(`${titleCase(side)} lost: `);
     for (const letter of v.captured[side]) {
-      const c = document.createElement("canvas");
-      const dpr = window.devicePixelRatio || 1;
-      c.width = c.height = 24 * dpr;
-      const ctx = c.getContext("2d");
-      ctx.scale(dpr, dpr);
-      drawPiece(ctx, side === "black" ? letter : letter.toLowerCase(), 12, 12, 22);
+      const c = pieceIcon(side === "black" ? letter : letter.toLowerCase(), 24);
       c.title = v.names[letter];
       row.append(c);
     }
