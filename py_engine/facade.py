@@ -31,7 +31,7 @@ from .movegen import referee_for
 from .notation import move_text, walk_line
 from .pieces import LETTERS, SIDES
 from .position import Position
-from .rules import OPTIONS, PER_SIDE, PRESETS, STANDARD, RuleSet
+from .rules import OPTION_WORDS, OPTIONS, PER_SIDE, PRESETS, STANDARD, RuleSet
 from .search import LEVELS, Info, Searcher, level_settings
 from .squares import square_name
 from .values import Move
@@ -433,9 +433,11 @@ def op_check(req: Request) -> Reply:
 
 
 def op_rules(req: Request) -> Reply:
-    """The option table for the Custom panel, and the presets."""
+    """The option table for the Custom panel (each option and value in plain words too), and
+    the presets with a sentence each."""
     return {"options": {k: list(v) for k, v in OPTIONS.items()}, "per_side": list(PER_SIDE),
-            "standard": STANDARD, "presets": {k: {"name": p.title, "rules": p.rules}
+            "words": {k: {"label": label, "values": values} for k, (label, values) in OPTION_WORDS.items()},
+            "standard": STANDARD, "presets": {k: {"name": p.title, "rules": p.rules, "summary": p.summary}
                                               for k, p in PRESETS.items()},
             "scoring": list(SCORING), "levels": sorted(LEVELS)}
 

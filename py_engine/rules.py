@@ -37,6 +37,54 @@ OPTIONS: Dict[str, Tuple[str, ...]] = {
     "duel": ("off", "even", "dice"),
     "odwar": ("off", "on"),
 }
+# Every option and value in plain words, for the app's New game dialog (docs/rules.md has the
+# full story). Smith's codes: C/F exactly or up to the number of steps; a middle C all steps
+# orthogonal or all diagonal, W any mix; two letters only, a straight line.
+_CHIEF = {"CWC": "exactly 3 steps, in any mix of directions",
+           "CC": "exactly 3 steps in a straight line", "FC": "1 to 3 steps in a straight line",
+           "CCC": "exactly 3 steps, all straight or all diagonal",
+           "FCC": "1 to 3 steps, all straight or all diagonal",
+           "FWC": "1 to 3 steps, in any mix of directions"}
+OPTION_WORDS: Dict[str, Tuple[str, Dict[str, str]]] = {
+    "setup": ("How the pieces stand", {"diametral": "each side a mirror image through the centre",
+                                       "facing": "Chiefs and Princesses face each other"}),
+    "first": ("Who moves first", {"black": "Black", "orange": "Orange"}),
+    "panthan": ("Panthan", {"chained": "one step forward, sideways or diagonally forward",
+                            "free": "one step any way but straight back"}),
+    "warrior": ("Warrior", {"CW": "exactly 2 straight steps", "FW": "1 or 2 straight steps",
+                            "CCW": "exactly 2 steps, both straight or both diagonal",
+                            "CWW": "exactly 2 steps, in any mix of directions",
+                            "FCW": "1 or 2 steps, all straight or all diagonal",
+                            "FWW": "1 or 2 steps, in any mix of directions"}),
+    "padwar": ("Padwar", {"C": "exactly 2 diagonal steps", "F": "1 or 2 diagonal steps"}),
+    "thoat": ("Thoat", {"chained": "one straight step, then one diagonal",
+                        "free": "one straight and one diagonal step, in either order",
+                        "wild": "either order, jumping over pieces (worth 3 feathers)"}),
+    "dwar": ("Dwar", {"C": "exactly 3 straight steps", "F": "1 to 3 straight steps"}),
+    "flier": ("Flier", {"C": "exactly 3 diagonal steps, jumping", "F": "1 to 3 diagonal steps, jumping"}),
+    "chief": ("Chief", _CHIEF),
+    # The Princess's codes are the Chief's with P for the last C.
+    "princess": ("Princess (always jumps)", {code[:-1] + "P": text for code, text in _CHIEF.items()}),
+    "bravery": ("The Princess's nerve", {"brave": "she may pass threatened squares",
+                                         "frightened": "she never passes a threatened square"}),
+    "escape": ("The Princess's escape, once a game", {
+        "anywhere": "to any empty square out of danger",
+        "CCE": "exactly 10 steps, all straight or all diagonal",
+        "CWE": "exactly 10 steps, in any mix", "FCE": "up to 10 steps, all straight or all diagonal",
+        "FWE": "up to 10 steps, in any mix", "none": "she has no escape"}),
+    "chief_capture": ("A Chief taken by a lesser piece", {
+        "draw": "the game is drawn", "continue": "the game goes on", "win": "the taker wins"}),
+    "stalemate": ("A player who cannot move", {"loss": "loses", "pass": "passes the turn"}),
+    "repetition": ("Repeated positions", {
+        "forbid": "a move may not repeat a position a third time",
+        "draw": "a position seen three times draws"}),
+    "threepiece": ("Three pieces each", {"on": "a long game with three equal pieces each is drawn",
+                                        "off": "no such rule"}),
+    "duel": ("Captures", {"off": "always succeed", "even": "are duels with even chances",
+                          "dice": "are duels decided by dice and the pieces' values"}),
+    "odwar": ("The Flier's name", {"off": "Flier", "on": "Odwar, as in Manator"}),
+}
+
 PER_SIDE = ("panthan", "warrior", "padwar", "thoat", "dwar", "flier", "chief", "princess",
             "bravery", "escape")
 STANDARD = {key: values[0] for key, values in OPTIONS.items()}
@@ -132,17 +180,25 @@ STANDARD_RULES = RuleSet()
 
 
 class Preset(NamedTuple):
-    """A named rule set the app offers: its title and its rule-set text."""
+    """A named rule set the app offers: its title, its rule-set text and a sentence saying what
+    it is."""
 
     title: str
     rules: str
+    summary: str
 
 
 PRESETS: Dict[str, Preset] = {
-    "standard": Preset("Standard (Ekman)", ""),
+    "standard": Preset("Standard (Ekman)", "",
+                       "Jan Ekman's reading of the book's rules: the game most players know."),
     # The set-up and duels of the book's Chapter 17 game, with the Flier called Odwar as there.
-    "manator": Preset("Manator (the book's Chapter 17)", "setup=facing,first=orange,duel=even,odwar=on"),
-    "cazaux": Preset("Cazaux", "thoat=wild"),
-    "savard": Preset("Savard", "setup=facing,panthan=free,chief_capture=continue"),
+    "manator": Preset("Manator (the book's Chapter 17)", "setup=facing,first=orange,duel=even,odwar=on",
+                      "As in the arena of Manator: Chiefs face each other, Orange starts, and every "
+                      "capture is a duel that either piece may win."),
+    "cazaux": Preset("Cazaux", "thoat=wild",
+                     "Standard, but the Thoat jumps and turns either way, as Cazaux reads it."),
+    "savard": Preset("Savard", "setup=facing,panthan=free,chief_capture=continue",
+                     "John Savard's reading: facing set-up, freer Panthans, and a game that goes on "
+                     "when a lesser piece takes a Chief."),
 }
 MANATOR = PRESETS["manator"].rules

@@ -48,3 +48,12 @@ def test_bad_rules_say_why(text, why):
 def test_odwar_names():
     assert RuleSet.parse("odwar=on").piece_name("F") == "Odwar"
     assert RuleSet().piece_name("f") == "Flier"
+
+
+def test_every_option_and_value_has_plain_words_and_every_preset_a_sentence():
+    from py_engine.rules import OPTION_WORDS, OPTIONS, PRESETS
+    assert set(OPTION_WORDS) == set(OPTIONS)
+    for key, values in OPTIONS.items():
+        label, words = OPTION_WORDS[key]
+        assert label and set(words) == set(values) and all(words.values())
+    assert all(p.summary.endswith(".") for p in PRESETS.values())

@@ -133,8 +133,11 @@ def test_custom_rules_panel_starts_a_game_with_an_option(page, server):
     open_app(page, server)
     page.click("#new-game-button")
     page.check("input[name=opponent][value=friend]")
-    page.select_option("#preset-select", "custom")
+    page.check("input[name=preset][value=manator]")
+    page.click("#custom-details summary")
+    # Touching an option while a preset is chosen chooses Custom: what you see is what starts.
     page.select_option("select[name=opt-thoat]", "wild")
+    assert page.locator("input[name=preset][value=custom]").is_checked()
     assert page.locator("#rules-preview").inner_text() == "thoat=wild"
     page.click("#start-button")
     page.wait_for_selector("#new-game-dialog", state="hidden")

@@ -1,6 +1,7 @@
-// The New game dialog: opponent, engine level and time, and the rules — a preset or every
-// option of a rule set (per side too), each piece's gait drawn from the engine's own tables. The
-// engine checks the rules and start position before the game starts (onStart).
+// The New game dialog: opponent, engine level and time, and the rules — a preset (a sentence
+// each) or, folded below, every option of a rule set in plain words (per side too), each piece's
+// gait drawn from the engine's own tables. The engine checks the rules and start position before
+// the game starts (onStart).
 import { PIECES } from "../engine-data.js";
 import { drawPiece } from "./pieces.js";
 import { squareIndex } from "./position.js";
@@ -18,29 +19,47 @@ export function setupNewGameDialog(engine, onStart, onStarting = () => {}) {
   Object.assign(dialog, { engine, onStart, onStarting });
   $("new-game-button").addEventListener("click", () => {
     $("new-game-error").textContent = "";
+    showEngineSettings();
     $("new-game-dialog").showModal();
   });
+  for (const radio of document.querySelectorAll("input[name=opponent]")) radio.addEventListener("change", showEngineSettings);
 }
 
-/** Fill the Rules part of the dialog from the engine's option table (op "rules"). */
+/** Fill the Rules part of the dialog from the engine's option table (op "rules"): the presets,
+ *  a sentence each, then Custom (folded): every option in plain words, with its gait diagram. */
 export function fillRulesForm(info) {
   rulesInfo = info;
-  const preset = $("preset-select");
-  preset.textContent = "";
-  for (const [key, p] of Object.entries(info.presets)) preset.append(new Option(p.name, key));
-  preset.append(new Option("Custom…", "custom"));
+  const list = $("preset-list");
+  list.textContent = "";
+  const choices = [...Object.entries(info.presets).map(([key, p]) => [key, p.name, p.summary]),
+                   ["custom", "Custom", "Choose every option yourself (below)."]];
+  for (const [key, name, summary] of choices) {
+    const label = document.createElement("label");
+    label.className = "preset";
+    const radio = Object.assign(document.createElement("input"), { type: "radio", name: "preset", value: key });
+    radio.checked = key === "standard";
+    const title = document.createElement("strong");
+    title.textContent = name;
+    const text = document.createElement("span");
+    text.textContent = summary;
+    label.append(radio, title, text);
+    list.append(label);
+  }
   const box = $("custom-rules");
   box.textContent = "";
+  const words = (key, v) => {
+    const text = info.words[key].values[v];
+    return text.toLowerCase().includes(v.toLowerCase()) ? text : `${text} (${v})`;
+  };
   for (const [key, values] of Object.entries(info.options)) {
-    const perSide = info.per_side.includes(key);
     const wrap = document.createElement("div");
     wrap.className = "option";
     wrap.dataset.key = key;
     const label = document.createElement("label");
-    label.textContent = `${key} `;
+    label.textContent = `${info.words[key].label} `;
     const select = document.createElement("select");
     select.name = `opt-${key}`;
-    for (const v of values) select.append(new Option(v, v));
+    for (const v of values) select.append(new Option(words(key, v), v));
     label.append(select);
     wrap.append(label);
     if (GAIT_PIECES[key]) {
@@ -51,26 +70,22 @@ export function fillRulesForm(info) {
       select.addEventListener("change", () => drawReach(diagram, key, select.value));
       drawReach(diagram, key, select.value);
     }
-    if (perSide) {
+    if (info.per_side.includes(key)) {
       const orange = document.createElement("select");
       orange.name = `opt-orange-${key}`;
-      orange.setAttribute("aria-label", `${key} for Orange`);
-      for (const v of values) orange.append(new Option(v, v));
+      orange.setAttribute("aria-label", `${info.words[key].label} for Orange`);
+      for (const v of values) orange.append(new Option(words(key, v), v));
       const split = document.createElement("label");
       split.className = "per-side";
-      const check = document.createElement("input");
-      check.type = "checkbox";
-      check.name = `split-${key}`;
+      const check = Object.assign(document.createElement("input"), { type: "checkbox", name: `split-${key}` });
       split.append(check, " different for Orange: ", orange);
       wrap.append(split);
     }
     box.append(wrap);
   }
-  box.hidden = true;
-  preset.addEventListener("change", () => {
-    box.hidden = preset.value !== "custom";
-    updateRulesPreview();
-  });
+  // What you choose is what starts: touching a custom option chooses Custom.
+  box.addEventListener("change", () => { $("new-game-form").querySelector("input[name=preset][value=custom]").checked = true; });
+  list.addEventListener("change", () => { if (list.querySelector(":checked").value === "custom") $("custom-details").open = true; });
   $("new-game-form").addEventListener("change", updateRulesPreview);
   updateRulesPreview();
 }
@@ -99,9 +114,10 @@ async function drawReach(canvas, key, value) {
 }
 
 function rulesFromForm() {
+  if (!rulesInfo) return "";
   const form = $("new-game-form");
   const preset = form.preset.value;
-  if (preset !== "custom") return rulesInfo ? rulesInfo.presets[preset].rules : "";
+  if (preset !== "custom") return rulesInfo.presets[preset].rules;
   const parts = [];
   for (const [key, values] of Object.entries(rulesInfo.options)) {
     const value = form[`opt-${key}`].value;
@@ -113,6 +129,11 @@ function rulesFromForm() {
     } else if (value !== values[0]) parts.push(`${key}=${value}`);
   }
   return parts.join(",");
+}
+
+/** The engine's settings only when the engine plays. */
+function showEngineSettings() {
+  $("engine-settings").hidden = $("new-game-form").opponent.value !== "engine";
 }
 
 function updateRulesPreview() {
