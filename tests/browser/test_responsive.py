@@ -109,3 +109,19 @@ def test_a_tap_elsewhere_cancels_the_premove(page, server):
     page.wait_for_selector("#thinking[hidden]", state="attached")
     page.wait_for_timeout(500)
     assert page.locator("body").get_attribute("data-plies") == "2"
+
+
+def test_analysis_follows_the_position_reviewed(page, server):
+    saved = dict(FRIENDS, game=dict(FRIENDS["game"], moves=["d2-d3", "g9-g8", "e2-e3"]))
+    open_app(page, server, saved=saved)
+    analysing(page)
+    assert page.locator("#analysis .eval-bar").count() == 1
+    live = page.locator("#analysis .line").inner_text()
+    page.locator("#moves button").nth(0).click()       # after 1. d2-d3: Orange to move
+    page.wait_for_function("document.getElementById('analysis').textContent.startsWith('Depth')",
+                           timeout=30000)
+    page.wait_for_timeout(1000)
+    reviewed = page.locator("#analysis .line").inner_text()
+    assert reviewed and reviewed != live
+    assert "Reviewing" in page.locator("#status").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "analysis-reviewed.png"))

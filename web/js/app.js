@@ -260,7 +260,8 @@ function render() {
     (v.legal[squareName(app.selected)] || []).map((d) => ({ ...d, to: squareIndex(d.to) }));
   const arrows = [];
   if (app.hint) arrows.push([...app.hint, "rgba(63, 208, 201, 0.8)"]);
-  if (app.analysisMove && app.reviewing === null) arrows.push([...app.analysisMove, "rgba(120, 200, 90, 0.75)"]);
+  // The best line: its first move strongest, the replies fainter.
+  (app.analysisLine || []).forEach((arrow, i) => arrows.push([...arrow, `rgba(120, 200, 90, ${0.8 - 0.25 * i})`]));
   if (app.premove) arrows.push([app.premove.from, app.premove.to, "rgba(110, 150, 255, 0.8)"]);
   // A move just played, or stepped to by one, slides into place (a dragged piece is there already).
   const shownPly = app.reviewing === null ? v.moves.length : app.reviewing + 1;
@@ -434,26 +435,68 @@ function showThinking(info) {
 
 // ---- analysis and hints ------------------------------------------------------------------
 
+/** Analyse the position shown — the live one when a person is to move, or the one being
+ *  reviewed — updating the bar, the score and the line (text and arrows) as depths finish. */
 async function startAnalysis() {
-  if (!app.analysing || !humanToMove()) return;
+  const v = app.view;
+  if (!app.analysing || !v) return;
+  // A reviewed position is never the last, so never a finished game.
+  if (app.reviewing === null && !humanToMove()) return;
+  const plies = app.reviewing === null ? v.moves.length : app.reviewing + 1;
   const token = (app.analysisToken = (app.analysisToken || 0) + 1);
-  const box = $("analysis");
-  box.hidden = false;
-  box.textContent = "Analysing…";
+  const side = sideToMove(plies);
+  renderAnalysis({ text: "Analysing…" });
   app.analysisRunning = true;
-  await ask("think", { ...app.game, level: 6, time_ms: 30000 }, (info) => {
+  const game = { ...app.game, moves: app.game.moves.slice(0, plies), resigned: null };
+  const reply = await ask("think", { ...game, level: 6, time_ms: 30000 }, (info) => {
     if (token !== app.analysisToken) return;
-    box.textContent = `Depth ${depthText(info)}: ${formatScore(info.score)} — ${lineText(info)}`;
-    app.analysisMove = arrowOf(info.move);
+    app.analysisLine = info.pv.slice(0, 3).map(arrowOf).filter(Boolean);
+    renderAnalysis({ info, side });
     render();
   });
-  if (token === app.analysisToken) app.analysisRunning = false;
+  if (token === app.analysisToken) {
+    app.analysisRunning = false;
+    if (reply && !reply.ok && !reply.restarted) renderAnalysis({ text: `No analysis here: ${reply.error}.` });
+  }
+}
+
+/** Who is to move after ``plies`` moves of the game shown. */
+function sideToMove(plies) {
+  const v = app.view;
+  return plies < v.moves.length ? v.moves[plies].side : v.turn;
+}
+
+/** The analysis box: a bar (Black's share, from the score), the score in feathers from Black's
+ *  side, and the best line. */
+function renderAnalysis({ info = null, side = "black", text = "" }) {
+  const box = $("analysis");
+  box.hidden = false;
+  box.textContent = "";
+  if (!info) { box.textContent = text; return; }
+  const forBlack = side === "black" ? info.score : -info.score;
+  const share = Math.abs(forBlack) > 99000 ? (forBlack > 0 ? 1 : 0) : 1 / (1 + Math.exp(-forBlack / 400));
+  const bar = document.createElement("div");
+  bar.className = "eval-bar";
+  bar.setAttribute("role", "img");
+  const fill = document.createElement("div");
+  fill.style.width = `${(share * 100).toFixed(1)}%`;
+  bar.append(fill);
+  const feathers = Math.abs(forBlack) > 99000 ? (forBlack > 0 ? "Black is winning" : "Orange is winning")
+    : forBlack === 0 ? "even" : `${forBlack > 0 ? "Black" : "Orange"} is ${(Math.abs(forBlack) / 100).toFixed(1)} feathers better`;
+  bar.setAttribute("aria-label", feathers);
+  const head = document.createElement("div");
+  head.textContent = `Depth ${depthText(info)}: ${feathers}`;
+  const line = document.createElement("div");
+  line.className = "line";
+  line.textContent = lineText(info);
+  box.append(bar, head, line);
+  box.dataset.score = String(forBlack);
 }
 
 /** End a running analysis (whether or not Analyse stays on: the next position starts anew). */
 function stopAnalysis() {
   app.analysisToken = (app.analysisToken || 0) + 1;
-  app.analysisMove = null;
+  app.analysisLine = null;
   if (app.analysisRunning) engine.stop();
   app.analysisRunning = false;
 }
@@ -566,6 +609,7 @@ function review(index) {
   app.selected = null;
   render();
   if (app.reviewing === null) nextTurn();
+  else startAnalysis();
 }
 
 $("live-button").addEventListener("click", () => review(Infinity));
