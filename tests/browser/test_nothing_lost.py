@@ -89,6 +89,7 @@ def test_loading_a_record_while_the_engine_thinks_does_not_mix_games(page, serve
     page.click("#record-summary")
     page.fill("#record", RECORD)
     page.click("#load-record-button")
+    page.click("#who-plays-friends")
     wait_plies(page, 4)
     page.wait_for_timeout(5000)                        # past the engine's time: its reply is dropped
     game = saved_game(page)

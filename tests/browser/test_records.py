@@ -29,9 +29,13 @@ def test_a_game_goes_out_as_a_file_and_comes_back(page, server, tmp_path):
     page.click("#undo-button")
     wait_plies(page, 2)
     page.set_input_files("#record-file", str(path))
+    # Who plays on: the reader, as Orange (to move), against the engine.
+    page.click("#who-plays-orange")
+    page.wait_for_function("document.getElementById('players').textContent.includes('Orange: you')")
     wait_plies(page, 3)
     assert moves(page) == OWN
-    assert "is loaded, for two players" in page.locator("#notice-text").inner_text()
+    assert "is loaded" in page.locator("#notice-text").inner_text()
+    assert "Orange: you" in page.locator("#players").inner_text()
 
 
 def test_a_file_that_is_not_a_record_changes_nothing(page, server, tmp_path):

@@ -4,7 +4,7 @@
 // Nothing the user had is lost: every change of game goes through switchGame(), which first
 // keeps the game being replaced among the recent games; every engine reply is checked against
 // the game it was asked about (ask()); a move waits for its reply before another can be made.
-import { GALLERY } from "../engine-data.js";
+import { GALLERY, PIECES } from "../engine-data.js";
 import { BoardView } from "./board.js";
 import { setupEditor } from "./editor.js";
 import { Engine } from "./engine.js";
@@ -18,6 +18,7 @@ import { elementSnippet, frameSnippet } from "./snippets.js";
 import { newGame as emptyGame, readSaved, recentGames, remember, writeSaved } from "./storage.js";
 
 const START = startOf("");
+const PIECE_NAMES = Object.fromEntries(PIECES.map((p) => [p.letter, p.name]));
 const $ = (id) => document.getElementById(id);
 
 const app = {
@@ -35,7 +36,17 @@ const app = {
   link: null,            // a game from the URL, waiting for the engine
 };
 
-const board = new BoardView($("board"), { onPress: pressSquare, onDrop: dropPiece, keyboard: true });
+const board = new BoardView($("board"), { onPress: pressSquare, onDrop: dropPiece, keyboard: true, nameOf: pieceName });
+
+/** The piece on a square of the board shown, in words: "Orange Princess". */
+function pieceName(sq) {
+  const piece = board.state.board[sq];
+  if (!piece) return "";
+  // The engine's names follow the rules (the Flier is the Odwar in Manator); before it answers,
+  // the piece table's.
+  const names = app.view ? app.view.names : PIECE_NAMES;
+  return `${piece === piece.toUpperCase() ? "Black" : "Orange"} ${names[piece.toUpperCase()]}`;
+}
 const engine = new Engine({ onStatus: engineStatus });
 window.jetan = { engine, sounds: soundsPlayed };   // for the console and the browser tests
 
@@ -636,9 +647,30 @@ $("load-record-button").addEventListener("click", () => loadRecord($("record").v
 async function loadRecord(text, what) {
   const reply = await engine.request("record", { text });
   if (!reply.ok) { notify(`${what} could not be loaded: ${reply.error}. Nothing was changed.`); return; }
+  const players = await askWhoPlays(`${what} holds a game of ${reply.state.moves.length} moves.`);
+  if (!players) return;
   $("record").value = app.recordShown = text;   // the box may follow the loaded game from now on
-  const switched = await switchGame({ ...reply.game, players: { black: "human", orange: "human" } });
-  if (switched && switched.ok) notify(`${what} is loaded, for two players. Your previous game is kept under Recent games.`);
+  app.settings.flipped = players.orange === "human" && players.black === "engine";
+  $("flip-button").setAttribute("aria-pressed", String(app.settings.flipped));
+  const switched = await switchGame({ ...reply.game, players });
+  if (switched && switched.ok) notify(`${what} is loaded. Your previous game is kept under Recent games.`);
+}
+
+/** Ask who plays a game that is being opened: two people, or the reader against the engine
+ *  with either colour. Resolves to the players, or null if the reader cancels. */
+function askWhoPlays(text) {
+  const dialog = $("who-plays-dialog");
+  $("who-plays-text").textContent = text;
+  dialog.returnValue = "";
+  dialog.showModal();
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => {
+      const choice = dialog.returnValue;
+      resolve(choice === "friends" ? { black: "human", orange: "human" }
+        : choice === "black" ? { black: "human", orange: "engine" }
+          : choice === "orange" ? { black: "engine", orange: "human" } : null);
+    }, { once: true });
+  });
 }
 
 // Records as files: the record the engine writes, downloaded; a text file read back in.

@@ -14,10 +14,13 @@ const COLOURS = {
 };
 
 const SLIDE_MS = 180;
+const LONG_PRESS_MS = 500;
 const REDUCED_MOTION = matchMedia("(prefers-reduced-motion: reduce)");
 
 export class BoardView {
-  constructor(canvas, { onPress = () => {}, onDrop = () => {}, onDropOff = () => {}, keyboard = false } = {}) {
+  constructor(canvas, { onPress = () => {}, onDrop = () => {}, onDropOff = () => {}, keyboard = false,
+                        nameOf = () => "" } = {}) {
+    this.nameOf = nameOf;       // a square's piece in words ("Black Chief"): hover and long-press
     this.canvas = canvas;
     this.ctx = canvas.getContext("2d");
     this.onPress = onPress;
@@ -111,6 +114,9 @@ export class BoardView {
     const sq = this.squareAt(x, y);
     if (sq === null) return;
     e.preventDefault();
+    // A long press names the piece (touch screens have no hover).
+    clearTimeout(this.pressTimer);
+    this.pressTimer = setTimeout(() => this.showName(sq, x, y), LONG_PRESS_MS);
     this.onPress(sq);
     if (this.state.draggable(sq)) {
       this.drag = { from: sq, x, y, moved: false };
@@ -119,14 +125,37 @@ export class BoardView {
   }
 
   pointerMove(e) {
-    if (!this.drag) return;
     const [x, y] = this.point(e);
+    if (!this.drag) {
+      const sq = this.squareAt(x, y);
+      this.canvas.title = sq === null ? "" : this.nameOf(sq);
+      return;
+    }
+    if (Math.hypot(x - this.drag.x, y - this.drag.y) > 4) clearTimeout(this.pressTimer);
     if (Math.hypot(x - this.drag.x, y - this.drag.y) > 4) this.drag.moved = true;
     Object.assign(this.drag, { x, y });
     this.draw();
   }
 
+  /** The name of the piece on ``sq`` in a label over the board, for a moment. */
+  showName(sq, x, y) {
+    const name = this.nameOf(sq);
+    if (!name || (this.drag && this.drag.moved)) return;
+    if (!this.label) {
+      this.label = document.createElement("div");
+      this.label.className = "piece-label";
+      this.label.setAttribute("role", "status");
+      this.canvas.after(this.label);
+    }
+    this.label.textContent = name;
+    Object.assign(this.label.style, { left: `${this.canvas.offsetLeft + x}px`, top: `${this.canvas.offsetTop + y}px` });
+    this.label.hidden = false;
+    clearTimeout(this.labelTimer);
+    this.labelTimer = setTimeout(() => { this.label.hidden = true; }, 1500);
+  }
+
   pointerUp(e) {
+    clearTimeout(this.pressTimer);
     const drag = this.drag;
     this.drag = null;
     if (!drag) return;

@@ -1,6 +1,7 @@
 // The piece art, drawn in code: a disc in the side's colour with an emblem true to the book —
 // feathers for the Panthan (1), Warrior, Padwar and Thoat (2) and Dwar (3), the Flier's
-// three-bladed propeller, the mounted Thoat, and diadems of ten jewels (Chief) and one (Princess).
+// three-bladed propeller, the mounted Thoat, a jagged diadem of ten jewels (Chief) and a smooth
+// tiara with one great jewel inside a second ring (Princess).
 
 export const SIDE_COLOURS = {
   black: { body: "#17120f", rim: "#f1e3c2", ink: "#f1e3c2", jewel: "#e8b94a" },
@@ -143,15 +144,28 @@ const EMBLEMS = {
       ctx.fill();
     }
   },
-  // Princess: a diadem with one great jewel.
+  // Princess: not the Chief's jagged diadem but a smooth tiara under one great jewel, inside a
+  // second ring — told apart from the Chief at a glance, even small.
   P(ctx, c) {
-    diadem(ctx);
+    ctx.save();
+    ctx.lineWidth = 0.045;
+    ctx.beginPath();
+    ctx.arc(0, 0, 0.64, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.restore();
+    ctx.beginPath();
+    ctx.moveTo(-0.42, 0.34);
+    ctx.quadraticCurveTo(0, -0.32, 0.42, 0.34);
+    ctx.lineTo(0.3, 0.34);
+    ctx.quadraticCurveTo(0, -0.12, -0.3, 0.34);
+    ctx.closePath();
+    ctx.fill();
     ctx.fillStyle = c.jewel;
     ctx.beginPath();
-    ctx.moveTo(0, -0.34);
-    ctx.lineTo(0.14, -0.1);
-    ctx.lineTo(0, 0.08);
-    ctx.lineTo(-0.14, -0.1);
+    ctx.moveTo(0, -0.46);
+    ctx.lineTo(0.15, -0.2);
+    ctx.lineTo(0, 0.0);
+    ctx.lineTo(-0.15, -0.2);
     ctx.closePath();
     ctx.fill();
   },
