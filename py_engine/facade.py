@@ -455,8 +455,8 @@ def op_reach(req: Request) -> Reply:
 # ---- the search -----------------------------------------------------------------------------
 # One protocol for the engine's move, hints and analysis: ``search_start`` sets up a search,
 # each ``search_step`` returns the next finished depth (or ``done``), ``search_stop`` drops it.
-# The worker steps it so that it can report progress and hear a stop between steps; ``best``
-# runs the same search to its end in one request.
+# The worker steps it so that it can report progress between steps, and (set_breathe) lets it
+# hear a stop inside a step too; ``best`` runs the same search to its end in one request.
 
 class _Search:
     """The running search and the position it searches (the session's game may move on), and
