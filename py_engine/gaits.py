@@ -121,38 +121,55 @@ WalkTable = Tuple[Dict[int, Masks], ...]
 
 def _minimal(masks: Set[int]) -> Masks:
     """Drop every mask that contains another: a walk needing more empty squares adds nothing."""
-    ordered = sorted(masks, key=lambda m: (m.bit_count(), m))
+    if len(masks) == 1:
+        return tuple(masks)
     kept: List[int] = []
-    for m in ordered:
-        if not any(k & m == k for k in kept):
+    for m in sorted(masks, key=lambda m: (m.bit_count(), m)):
+        for k in kept:
+            if k & m == k:
+                break
+        else:
             kept.append(m)
     return tuple(kept)
 
 
+@lru_cache(maxsize=None)
+def _step_targets(step: Step) -> Tuple[int, ...]:
+    """For each square, the square one ``step`` away, or -1 off the board."""
+    return tuple(square(file_of(s) + step[0], rank_of(s) + step[1])
+                 if on_board(file_of(s) + step[0], rank_of(s) + step[1]) else -1 for s in SQUARES)
+
+
+# A walk being grown: its squares so far, the squares visited (a mask), its first step.
+_Walk = Tuple[Tuple[int, ...], int, Optional[Step]]
+
+
 def _walks(gait: Gait, start: int) -> List[Tuple[int, ...]]:
-    """Every walk from ``start`` as its squares after the start, the destination last."""
+    """Every walk from ``start`` as its squares after the start, the destination last. Walks
+    grow a step at a time, all together (a plain loop: this is most of a rule set's set-up)."""
     found: List[Tuple[int, ...]] = []
-
-    def extend(sq: int, pattern: Tuple[StepSet, ...], path: Tuple[int, ...], visited: int,
-               first: Optional[Step]) -> None:
-        i = len(path)
-        if i == len(pattern):
-            found.append(path)
-            return
-        for step in ((first,) if gait.straight and first else pattern[i]):
-            if step not in pattern[i]:
-                continue
-            f, r = file_of(sq) + step[0], rank_of(sq) + step[1]
-            if not on_board(f, r):
-                continue
-            nxt = square(f, r)
-            if visited & bit(nxt):
-                continue
-            extend(nxt, pattern, path + (nxt,), visited | bit(nxt), first or step)
-
     for pattern in gait.patterns:
-        extend(start, pattern, (), bit(start), None)
+        walks: List[_Walk] = [((), 1 << start, None)]
+        for steps in pattern:
+            longer: List[_Walk] = []
+            for path, visited, first in walks:
+                here = path[-1] if path else start
+                for step in ((first,) if gait.straight and first else steps):
+                    if step not in steps:
+                        continue
+                    there = _step_targets(step)[here]
+                    if there < 0 or visited >> there & 1:
+                        continue
+                    longer.append((path + (there,), visited | 1 << there, first or step))
+            walks = longer
+        found.extend(path for path, _, _ in walks)
     return found
+
+
+@lru_cache(maxsize=None)
+def _gait_walks(gait: Gait) -> Tuple[List[Tuple[int, ...]], ...]:
+    """:func:`_walks` from every square, made once for both the table and the tree."""
+    return tuple(_walks(gait, sq) for sq in SQUARES)
 
 
 @lru_cache(maxsize=None)
@@ -164,13 +181,17 @@ def walk_table(gait: Gait) -> WalkTable:
     if max(len(p) for p in gait.patterns) > 3:
         raise ValueError("walk tables are for gaits of at most three steps; use escape_reach")
     table = []
-    for sq in SQUARES:
+    for walks in _gait_walks(gait):
         masks: Dict[int, Set[int]] = {}
-        for path in _walks(gait, sq):
+        for path in walks:
+            dest = path[-1]
             between = 0
             for s in path[:-1]:
-                between |= bit(s)
-            masks.setdefault(path[-1], set()).add(between)
+                between |= 1 << s
+            if dest in masks:
+                masks[dest].add(between)
+            else:
+                masks[dest] = {between}
         table.append({dest: _minimal(m) for dest, m in masks.items()})
     return tuple(table)
 
@@ -199,8 +220,8 @@ def walk_tree(gait: Gait) -> Tuple[OpenWalks, ...]:
         direct = 0
         level1: Dict[int, int] = {}
         level2: Dict[int, Dict[int, int]] = {}
-        for path in _walks(gait, sq):
-            dest = bit(path[-1])
+        for path in _gait_walks(gait)[sq]:
+            dest = 1 << path[-1]
             if len(path) == 1:
                 direct |= dest
             elif len(path) == 2:
