@@ -74,7 +74,8 @@ def test_a_game_and_a_position_go_round_by_link(browser, server):
             wait_plies(page, plies)
             page.wait_for_function("document.getElementById('board').dataset.position === "
                                    + json.dumps(position))
-            assert "black.thoat=wild" in page.locator("#players").inner_text()
+            assert "custom rules" in page.locator("#players").inner_text()
+            assert "black.thoat=wild" in page.locator("#players").get_attribute("title")
         finally:
             context.close()
 

@@ -152,10 +152,10 @@ function renderWager(app) {
 export function renderPlayers(app) {
   const p = app.settings.players;
   const name = (side) => p[side] === "engine" ? `engine, level ${app.settings.level}` : (bothHuman(app.settings) ? "player" : "you");
-  // A preset by its name; other rules as their text, in full on hover (the line is cut short).
+  // A preset by its name, other rules as "custom rules"; their text on hover.
   const presets = Object.values((app.rulesInfo && app.rulesInfo.presets) || {});
   const preset = presets.find((q) => q.rules === app.game.rules);
-  const rules = preset ? preset.name : app.game.rules ? `rules ${app.game.rules}` : "standard rules";
+  const rules = preset ? preset.name : app.game.rules ? "custom rules" : "standard rules";
   $("players").textContent = `Black: ${name("black")} · Orange: ${name("orange")} · ${rules}`;
   $("players").title = app.game.rules || "standard rules";
 }
