@@ -33,6 +33,10 @@ CIRCUITS = ("d1 a4 b3 c4 d3 e4 f3 g4".split(), "d10 a7 b6 a5 d6 c5 f6 c7".split(
 REPLAY_PLIES = (5_000, 10_000, 20_000)
 
 
+# A rule set sharing no gait with the standard one but the Panthan's mirror images.
+OTHER_GAITS = "panthan=free,warrior=FWW,padwar=F,thoat=wild,dwar=F,flier=F,chief=FWC,princess=FWP"
+
+
 def long_game(plies: int) -> List[str]:
     """The move texts of a legal standard game of ``plies`` plies (see :data:`CIRCUITS`)."""
     legs = [[f"{a}-{b}" for a, b in zip(c, c[1:] + c[:1])] for c in CIRCUITS]
@@ -40,15 +44,24 @@ def long_game(plies: int) -> List[str]:
 
 
 def measure() -> Dict[str, Any]:
-    """perft(3) from the standard start, replaying long games, and a 2-second search from the
-    start and from each
-    middlegame: depth reached, nodes, nodes per second."""
+    """The first ``Game()`` of a process and of another rule set (their walk tables built),
+    perft(3) from the standard start, replaying long games, and a 2-second search from the start
+    and from each middlegame: depth reached, nodes, nodes per second."""
+    # A rule set's set-up (its walk tables and trees): the standard one first, as a page's first
+    # state builds it, then one whose every gait is another (a Custom game or a link).
+    t0 = time.perf_counter()
+    Game()
+    first_game = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    Game(OTHER_GAITS)
+    other_rules = time.perf_counter() - t0
     start = start_position()
-    perft(STANDARD_RULES, start, 1)                 # build the walk tables first
     t0 = time.perf_counter()
     leaves = perft(STANDARD_RULES, start, 3)
     figures: Dict[str, Any] = {
         "python": f"{platform.python_implementation()} {platform.python_version()} {sys.platform}",
+        "first_game_s": round(first_game, 3),
+        "other_gaits_game_s": round(other_rules, 3),
         "perft3_leaves": leaves,
         "perft3_s": round(time.perf_counter() - t0, 3),
     }
