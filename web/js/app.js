@@ -4,10 +4,11 @@
 // Nothing the user had is lost: every change of game goes through switchGame(), which first
 // keeps the game being replaced among the recent games; every engine reply is checked against
 // the game it was asked about (ask()); a move waits for its reply before another can be made.
-import { GALLERY, PIECES } from "../engine-data.js";
+import { PIECES } from "../engine-data.js";
 import { BoardView } from "./board.js";
 import { setupEditor } from "./editor.js";
 import { Engine } from "./engine.js";
+import { renderCaption, setupGallery } from "./gallery.js";
 import { playSound, played as soundsPlayed } from "./sound.js";
 import { fillRulesForm, setupNewGameDialog } from "./new-game.js";
 import { bothHuman, depthText, formatScore, lineText, notify, renderPanels, renderPlayers, renderRecent as showRecent,
@@ -290,7 +291,8 @@ function render() {
     "Arrow keys move across the board; Enter or Space picks up a piece and puts it down.");
   renderPanels(app, { onReview: review });
   renderSendMove();
-  renderCaption();
+  renderCaption({ rules: app.game.rules, canonicalRules: v.rules, start: app.game.start, moves: v.moves },
+                app.reviewing === null ? v.moves.length : app.reviewing + 1);
   // The record box follows the game, but never overwrites what the user is typing into it.
   const box = $("record");
   if (v.record !== undefined && document.activeElement !== box && box.value === (app.recordShown || "")) {
@@ -774,50 +776,15 @@ function renderSendMove() {
 
 // ---- the gallery ---------------------------------------------------------------------------
 
-for (const [key, entry] of Object.entries(GALLERY)) {
-  const item = document.createElement("li");
-  const title = document.createElement("h3");
-  title.textContent = entry.title;
-  const summary = document.createElement("p");
-  summary.textContent = entry.summary;
-  const source = document.createElement("p");
-  source.className = "hint-text";
-  source.textContent = `${entry.moves.length} moves. ${entry.source}`;
-  const replay = document.createElement("button");
-  replay.type = "button";
-  replay.dataset.gallery = key;
-  replay.textContent = "Replay this game";
-  replay.addEventListener("click", () => openGallery(entry));
-  item.append(title, summary, source, replay);
-  $("gallery-list").append(item);
-}
-
-$("gallery-button").addEventListener("click", () => $("gallery-dialog").showModal());
-
 /** Open a gallery game at its start, for stepping through (or playing on) by two people. */
-async function openGallery(entry) {
-  $("gallery-dialog").close();
+setupGallery(async (entry) => {
   const reply = await switchGame({ ...emptyGame(entry.rules), moves: [...entry.moves],
                                    players: { black: "human", orange: "human" } });
   if (!reply) return;
   if (!reply.ok) { if (!reply.restarted) notify(reply.error); return; }
   review(-1);
   $("live").textContent = `${entry.title}. Step through it with the arrow keys or the move list.`;
-}
-
-/** The gallery game the shown position belongs to, if any: the caption of the move shown (or,
- *  at the start, what the game is). A game played on past the gallery's moves shows none. */
-function renderCaption() {
-  const v = app.view, box = $("caption");
-  const shown = app.reviewing === null ? v.moves.length : app.reviewing + 1;
-  const entry = Object.values(GALLERY).find((g) => (g.rules === app.game.rules || g.rules === v.rules)
-    && app.game.start === "start" && shown <= g.moves.length
-    && v.moves.slice(0, shown).every((m, i) => m.text === g.moves[i]));
-  box.hidden = !entry;
-  if (!entry) return;
-  box.textContent = shown ? `${shown}. ${entry.captions[shown - 1]}`
-    : `${entry.title}. ${entry.summary} Step through it with → or the move list.`;
-}
+});
 
 // ---- the board editor --------------------------------------------------------------------
 
