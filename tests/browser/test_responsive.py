@@ -62,20 +62,23 @@ def test_analysis_never_holds_up_the_game(page, server):
           lambda: wait_plies(page, 0, timeout=int(SLACK_S * 4000)))
 
 
+def play_and_let_the_engine_think(page, frm, to, depth_reported=True):
+    """Play a move by clicks; wait until the engine thinks (and has reported a depth)."""
+    click(page, frm)
+    click(page, to)
+    page.wait_for_selector("#thinking:not([hidden])")
+    if depth_reported:
+        page.wait_for_function("document.getElementById('thinking-text').textContent.includes('depth')",
+                               timeout=30000)
+
+
 def test_move_now_and_new_game_while_the_engine_thinks(page, server):
     open_app(page, server, saved=SLOW_ENGINE)
-    click(page, "d2")
-    click(page, "d3")
-    page.wait_for_selector("#thinking:not([hidden])")
-    page.wait_for_function("document.getElementById('thinking-text').textContent.includes('depth')",
-                           timeout=30000)
+    play_and_let_the_engine_think(page, "d2", "d3")
     page.wait_for_timeout(500)
     timed("move now (level 6, 5 s)", lambda: page.click("#stop-button"),
           lambda: wait_plies(page, 2, timeout=int(SLACK_S * 4000)))
-    click(page, "e2")
-    click(page, "e3")
-    page.wait_for_function("document.getElementById('thinking-text').textContent.includes('depth')",
-                           timeout=30000)
+    play_and_let_the_engine_think(page, "e2", "e3")
     page.click("#new-game-button")
     timed("new game while the engine thinks", lambda: page.click("#start-button"),
           lambda: wait_plies(page, 0, timeout=int(SLACK_S * 4000)))
@@ -83,9 +86,7 @@ def test_move_now_and_new_game_while_the_engine_thinks(page, server):
 
 def test_a_premove_is_played_as_soon_as_the_engine_has_moved(page, server):
     open_app(page, server, saved=SLOW_ENGINE)
-    click(page, "d2")
-    click(page, "d3")
-    page.wait_for_selector("#thinking:not([hidden])")
+    play_and_let_the_engine_think(page, "d2", "d3", depth_reported=False)
     click(page, "e2")
     click(page, "e3")
     assert page.locator("body").get_attribute("data-premove") == "e2-e3"
@@ -98,9 +99,7 @@ def test_a_premove_is_played_as_soon_as_the_engine_has_moved(page, server):
 
 def test_a_tap_elsewhere_cancels_the_premove(page, server):
     open_app(page, server, saved=SLOW_ENGINE)
-    click(page, "d2")
-    click(page, "d3")
-    page.wait_for_selector("#thinking:not([hidden])")
+    play_and_let_the_engine_think(page, "d2", "d3", depth_reported=False)
     click(page, "e2")
     click(page, "e3")
     click(page, "e6")

@@ -11,12 +11,12 @@ import { Engine } from "./engine.js";
 import { renderCaption, setupGallery } from "./gallery.js";
 import { playSound, played as soundsPlayed } from "./sound.js";
 import { fillRulesForm, setupNewGameDialog } from "./new-game.js";
-import { bothHuman, depthText, formatScore, lineText, notify, renderPanels, renderPlayers, renderRecent as showRecent,
+import { bothHuman, depthText, formatScore, lineText, notify, renderAnalysis, renderPanels, renderPlayers, renderRecent as showRecent,
          titleCase } from "./panels.js";
 import { describe, placementBoard, squareIndex, squareName, startOf } from "./position.js";
 import { decodeLink, encodeGame } from "./share.js";
 import { elementSnippet, frameSnippet } from "./snippets.js";
-import { newGame as emptyGame, readSaved, recentGames, remember, writeSaved } from "./storage.js";
+import { newGame as emptyGame, playersFor, readSaved, recentGames, remember, writeSaved } from "./storage.js";
 
 const START = startOf("");
 const PIECE_NAMES = Object.fromEntries(PIECES.map((p) => [p.letter, p.name]));
@@ -86,7 +86,7 @@ function paintEarly(position) {
   performance.mark("jetan-board-painted");
   renderPlayers(app);
   $("notation-select").value = app.settings.notation;
-  $("flip-button").setAttribute("aria-pressed", String(app.settings.flipped));
+  setFlipped(app.settings.flipped);
   $("sound-button").setAttribute("aria-pressed", String(app.settings.sound));
   renderRecent();
 }
@@ -157,8 +157,7 @@ async function engineReady() {
  *  is for two people (the engine does not move for whoever opens it); the link's view — the ply
  *  shown, the orientation — is applied. */
 async function openLink({ game: linked, view }) {
-  const game = { ...emptyGame(linked.rules, linked.start), moves: linked.moves,
-                 players: { black: "human", orange: "human" } };
+  const game = { ...emptyGame(linked.rules, linked.start), moves: linked.moves, players: playersFor(null) };
   const own = { ...app.game, players: { ...app.settings.players } };
   const reply = await switchGame(game);
   if (!reply) return;
@@ -166,8 +165,7 @@ async function openLink({ game: linked, view }) {
     notify(`The game in this link is not valid: ${reply.error}. Nothing was changed.`);
     return;
   }
-  app.settings.flipped = view.orientation === "orange";
-  $("flip-button").setAttribute("aria-pressed", String(app.settings.flipped));
+  setFlipped(view.orientation === "orange");
   if (view.ply !== null && view.ply < reply.state.moves.length) review(view.ply - 1);
   else render();
   save();
@@ -291,8 +289,7 @@ function render() {
     "Arrow keys move across the board; Enter or Space picks up a piece and puts it down.");
   renderPanels(app, { onReview: review });
   renderSendMove();
-  renderCaption({ rules: app.game.rules, canonicalRules: v.rules, start: app.game.start, moves: v.moves },
-                app.reviewing === null ? v.moves.length : app.reviewing + 1);
+  renderCaption({ rules: app.game.rules, canonicalRules: v.rules, start: app.game.start, moves: v.moves }, shownPly);
   // The record box follows the game, but never overwrites what the user is typing into it.
   const box = $("record");
   if (v.record !== undefined && document.activeElement !== box && box.value === (app.recordShown || "")) {
@@ -407,8 +404,9 @@ function setPremove(move) {
   if (!move && !app.premove && app.selected === null) return;
   app.premove = move;
   app.selected = null;
-  $("live").textContent = move ? `Premove ${squareName(move.from)}-${squareName(move.to)}: played when the engine has moved.` : "";
-  document.body.dataset.premove = move ? `${squareName(move.from)}-${squareName(move.to)}` : "";
+  const text = move ? `${squareName(move.from)}-${squareName(move.to)}` : "";
+  $("live").textContent = move ? `Premove ${text}: played when the engine has moved.` : "";
+  document.body.dataset.premove = text;
   render();
 }
 
@@ -479,33 +477,6 @@ function sideToMove(plies) {
   return plies < v.moves.length ? v.moves[plies].side : v.turn;
 }
 
-/** The analysis box: a bar (Black's share, from the score), the score in feathers from Black's
- *  side, and the best line. */
-function renderAnalysis({ info = null, side = "black", text = "" }) {
-  const box = $("analysis");
-  box.hidden = false;
-  box.textContent = "";
-  if (!info) { box.textContent = text; return; }
-  const forBlack = side === "black" ? info.score : -info.score;
-  const share = Math.abs(forBlack) > 99000 ? (forBlack > 0 ? 1 : 0) : 1 / (1 + Math.exp(-forBlack / 400));
-  const bar = document.createElement("div");
-  bar.className = "eval-bar";
-  bar.setAttribute("role", "img");
-  const fill = document.createElement("div");
-  fill.style.width = `${(share * 100).toFixed(1)}%`;
-  bar.append(fill);
-  const feathers = Math.abs(forBlack) > 99000 ? (forBlack > 0 ? "Black is winning" : "Orange is winning")
-    : forBlack === 0 ? "even" : `${forBlack > 0 ? "Black" : "Orange"} is ${(Math.abs(forBlack) / 100).toFixed(1)} feathers better`;
-  bar.setAttribute("aria-label", feathers);
-  const head = document.createElement("div");
-  head.textContent = `Depth ${depthText(info)}: ${feathers}`;
-  const line = document.createElement("div");
-  line.className = "line";
-  line.textContent = lineText(info);
-  box.append(bar, head, line);
-  box.dataset.score = String(forBlack);
-}
-
 /** End a running analysis (whether or not Analyse stays on: the next position starts anew). */
 function stopAnalysis() {
   app.analysisToken = (app.analysisToken || 0) + 1;
@@ -562,11 +533,16 @@ $("resign-button").addEventListener("click", async () => {
 });
 
 $("flip-button").addEventListener("click", () => {
-  app.settings.flipped = !app.settings.flipped;
-  $("flip-button").setAttribute("aria-pressed", String(app.settings.flipped));
+  setFlipped(!app.settings.flipped);
   board.set({ flipped: app.settings.flipped });
   save();
 });
+
+/** Which side is at the bottom (a setting; the button shows it). */
+function setFlipped(flipped) {
+  app.settings.flipped = flipped;
+  $("flip-button").setAttribute("aria-pressed", String(flipped));
+}
 
 $("sound-button").addEventListener("click", () => {
   app.settings.sound = !app.settings.sound;
@@ -611,7 +587,7 @@ function offerBranch() {
   notify("You are looking at an earlier position: go back to the game to play on, or play on from here " +
          "(the whole game stays under Recent games).",
          { label: "Play on from here", action: () => switchGame({ ...app.game, moves: app.game.moves.slice(0, ply),
-                                                                  resigned: null, players: { black: "human", orange: "human" } }) });
+                                                                  resigned: null, players: playersFor(null) }) });
 }
 
 function review(index) {
@@ -652,8 +628,7 @@ async function loadRecord(text, what) {
   const players = await askWhoPlays(`${what} holds a game of ${reply.state.moves.length} moves.`);
   if (!players) return;
   $("record").value = app.recordShown = text;   // the box may follow the loaded game from now on
-  app.settings.flipped = players.orange === "human" && players.black === "engine";
-  $("flip-button").setAttribute("aria-pressed", String(app.settings.flipped));
+  setFlipped(players.orange === "human" && players.black === "engine");
   const switched = await switchGame({ ...reply.game, players });
   if (switched && switched.ok) notify(`${what} is loaded. Your previous game is kept under Recent games.`);
 }
@@ -668,9 +643,7 @@ function askWhoPlays(text) {
   return new Promise((resolve) => {
     dialog.addEventListener("close", () => {
       const choice = dialog.returnValue;
-      resolve(choice === "friends" ? { black: "human", orange: "human" }
-        : choice === "black" ? { black: "human", orange: "engine" }
-          : choice === "orange" ? { black: "engine", orange: "human" } : null);
+      resolve(choice === "friends" ? playersFor(null) : ["black", "orange"].includes(choice) ? playersFor(choice) : null);
     }, { once: true });
   });
 }
@@ -778,8 +751,7 @@ function renderSendMove() {
 
 /** Open a gallery game at its start, for stepping through (or playing on) by two people. */
 setupGallery(async (entry) => {
-  const reply = await switchGame({ ...emptyGame(entry.rules), moves: [...entry.moves],
-                                   players: { black: "human", orange: "human" } });
+  const reply = await switchGame({ ...emptyGame(entry.rules), moves: [...entry.moves], players: playersFor(null) });
   if (!reply) return;
   if (!reply.ok) { if (!reply.restarted) notify(reply.error); return; }
   review(-1);
@@ -795,15 +767,12 @@ setupEditor({
   link: (game) => here() + encodeGame(game),
   onPlay: async ({ rules, start, mode }) => {
     const turn = start.split(" ")[1] === "o" ? "orange" : "black";
-    const other = turn === "black" ? "orange" : "black";
-    app.settings.flipped = mode === "engine" && turn === "orange";
-    $("flip-button").setAttribute("aria-pressed", String(app.settings.flipped));
+    setFlipped(mode === "engine" && turn === "orange");
     if (mode === "analyse") {
       app.analysing = true;
       $("analyse-button").setAttribute("aria-pressed", "true");
     }
-    const players = mode === "engine" ? { [turn]: "human", [other]: "engine" } : { black: "human", orange: "human" };
-    await newGame({ rules, start, players });
+    await newGame({ rules, start, players: playersFor(mode === "engine" ? turn : null) });
   },
 });
 $("editor-button").addEventListener("click", stopAnalysis);
@@ -811,9 +780,9 @@ $("editor-button").addEventListener("click", stopAnalysis);
 // ---- new game ----------------------------------------------------------------------------
 
 setupNewGameDialog(engine, async (choice) => {
-  const { rules, start, players, ...settings } = choice;
+  const { rules, start, players, flipped, ...settings } = choice;
   Object.assign(app.settings, settings);
-  $("flip-button").setAttribute("aria-pressed", String(app.settings.flipped));
+  setFlipped(flipped);
   await newGame({ rules, start, players });
 }, stopSearches);
 

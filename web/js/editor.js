@@ -57,6 +57,10 @@ export function setupEditor(hooks) {
   for (const mode of ["engine", "friend", "analyse"]) {
     $(`editor-play-${mode}`).addEventListener("click", () => play(mode));
   }
+  // The embedding guide, with this position (the button is enabled only for a playable one).
+  $("editor-embed").addEventListener("click", () => {
+    location.href = `embed-guide.html${new URL($("editor-link").value).hash}`;
+  });
 }
 
 /** A position typed or pasted into the position field: taken if it reads, else said why. */
@@ -285,7 +289,6 @@ function enableActions(on) {
     $(id).disabled = !on;
   }
   if (!on) $("editor-link").value = "";
-  $("editor-embed").onclick = on ? () => { location.href = `embed-guide.html${new URL($("editor-link").value).hash}`; } : null;
 }
 
 async function play(mode) {

@@ -5,6 +5,7 @@
 import { PIECES } from "../engine-data.js";
 import { drawPiece } from "./pieces.js";
 import { squareIndex } from "./position.js";
+import { playersFor } from "./storage.js";
 
 const $ = (id) => document.getElementById(id);
 // Rule option naming a piece's gait -> the piece's letter (for the gait diagrams).
@@ -153,8 +154,7 @@ $("new-game-form").addEventListener("submit", async (e) => {
   if (!check.ok) { $("new-game-error").textContent = check.error; return; }
   const opponent = form.opponent.value;
   const colour = form.colour.value;
-  const players = opponent === "friend" ? { black: "human", orange: "human" }
-    : { black: colour === "black" ? "human" : "engine", orange: colour === "orange" ? "human" : "engine" };
+  const players = playersFor(opponent === "friend" ? null : colour);
   $("new-game-dialog").close();
   await dialog.onStart({
     rules: check.rules, start: check.start, players, level: parseInt(form.level.value, 10),

@@ -167,8 +167,11 @@ export function depthText(info) {
 
 export const lineText = (info) => info.pv.map((m) => m.text).join(" ");
 
+// Scores beyond this are won or lost games (py_engine.search's MATE less the plies to it).
+const WINNING = 99000;
+
 export function formatScore(score) {
-  if (Math.abs(score) > 99000) return score > 0 ? "winning" : "losing";
+  if (Math.abs(score) > WINNING) return score > 0 ? "winning" : "losing";
   return (score / 100).toFixed(2);
 }
 
@@ -200,3 +203,30 @@ export function notify(text, action = null) {
 }
 
 $("notice-close").addEventListener("click", () => { $("notice").hidden = true; });
+
+/** The analysis box: a bar (Black's share, from the score), the score in feathers from Black's
+ *  side, and the best line. */
+export function renderAnalysis({ info = null, side = "black", text = "" }) {
+  const box = $("analysis");
+  box.hidden = false;
+  box.textContent = "";
+  if (!info) { box.textContent = text; return; }
+  const forBlack = side === "black" ? info.score : -info.score;
+  const share = Math.abs(forBlack) > WINNING ? (forBlack > 0 ? 1 : 0) : 1 / (1 + Math.exp(-forBlack / 400));
+  const bar = document.createElement("div");
+  bar.className = "eval-bar";
+  bar.setAttribute("role", "img");
+  const fill = document.createElement("div");
+  fill.style.width = `${(share * 100).toFixed(1)}%`;
+  bar.append(fill);
+  const feathers = Math.abs(forBlack) > WINNING ? (forBlack > 0 ? "Black is winning" : "Orange is winning")
+    : forBlack === 0 ? "even" : `${forBlack > 0 ? "Black" : "Orange"} is ${(Math.abs(forBlack) / 100).toFixed(1)} feathers better`;
+  bar.setAttribute("aria-label", feathers);
+  const head = document.createElement("div");
+  head.textContent = `Depth ${depthText(info)}: ${feathers}`;
+  const line = document.createElement("div");
+  line.className = "line";
+  line.textContent = lineText(info);
+  box.append(bar, head, line);
+  box.dataset.score = String(forBlack);
+}

@@ -13,6 +13,12 @@ export function defaultSettings() {
            notation: "algebraic", scoring: "smith", sound: true };
 }
 
+/** Who plays: ``you`` is "black" or "orange" (you against the engine), or null (two people). */
+export function playersFor(you) {
+  if (!you) return { black: "human", orange: "human" };
+  return you === "black" ? { black: "human", orange: "engine" } : { black: "engine", orange: "human" };
+}
+
 export function newGame(rules = "", start = "start") {
   return { rules, start, moves: [], resigned: null, headers: {} };
 }
