@@ -5,15 +5,16 @@ a piece may take: a set of *patterns*, each a sequence of allowed step sets (one
 every step of a walk must repeat the first (``straight``), and whether the piece jumps. Every
 interpretation of every piece in the option table of docs/rules.md is one row of :data:`INTERPRETATIONS`.
 
-:func:`walk_table` turns a gait into a per-square table, once: for each destination, the minimal
-sets of intermediate squares that some walk needs empty. Move generation and threat tests are then
-look-ups and bit tests, never walks.
+:func:`walk_table` turns a gait into a per-square table: for each destination, the minimal sets of
+intermediate squares that some walk needs empty. Move generation and threat tests are then
+look-ups and bit tests, never walks. Each square's entry is made the first time it is looked up
+(:class:`PerSquare`), so a rule set costs nothing to set up.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Dict, List, Optional, Set, Tuple
+from typing import Callable, Dict, List, Optional, Set, Tuple, TypeVar
 
 from .squares import SIZE, SQUARES, bit, file_of, on_board, rank_of, square
 
@@ -116,7 +117,6 @@ ESCAPE_WALKS: Dict[str, Gait] = {
 }
 
 Masks = Tuple[int, ...]
-WalkTable = Tuple[Dict[int, Masks], ...]
 
 
 def _minimal(masks: Set[int]) -> Masks:
@@ -166,36 +166,6 @@ def _walks(gait: Gait, start: int) -> List[Tuple[int, ...]]:
     return found
 
 
-@lru_cache(maxsize=None)
-def _gait_walks(gait: Gait) -> Tuple[List[Tuple[int, ...]], ...]:
-    """:func:`_walks` from every square, made once for both the table and the tree."""
-    return tuple(_walks(gait, sq) for sq in SQUARES)
-
-
-@lru_cache(maxsize=None)
-def walk_table(gait: Gait) -> WalkTable:
-    """For every square, ``{destination: minimal masks of intermediate squares}``.
-
-    A non-jumping piece can go to a destination when some mask has no occupied square; a jumping
-    piece always can (its masks still matter to a frightened Princess, who avoids threats)."""
-    if max(len(p) for p in gait.patterns) > 3:
-        raise ValueError("walk tables are for gaits of at most three steps; use escape_reach")
-    table = []
-    for walks in _gait_walks(gait):
-        masks: Dict[int, Set[int]] = {}
-        for path in walks:
-            dest = path[-1]
-            between = 0
-            for s in path[:-1]:
-                between |= 1 << s
-            if dest in masks:
-                masks[dest].add(between)
-            else:
-                masks[dest] = {between}
-        table.append({dest: _minimal(m) for dest, m in masks.items()})
-    return tuple(table)
-
-
 # A walk tree per square: (destinations of one-step walks, branches); a branch is
 # (first intermediate's bit, destinations of two-step walks through it, sub-branches), and a
 # sub-branch (second intermediate's bit, destinations of three-step walks through both).
@@ -209,27 +179,67 @@ OpenWalks = Tuple[int, Dict[int, int], WalkTree]
 # not grow without bound.
 REMEMBERED_PATTERNS = 1024
 
+V = TypeVar("V")
 
-@lru_cache(maxsize=None)
-def walk_tree(gait: Gait) -> Tuple[OpenWalks, ...]:
-    """The walks of :func:`walk_table` as a tree of intermediate squares, so that all the
-    destinations a non-jumping piece reaches among occupied squares are found by testing each
-    intermediate square once, and then remembered (:func:`open_reach`)."""
-    trees: List[OpenWalks] = []
-    for sq in SQUARES:
-        direct = 0
+
+class PerSquare(Dict[int, V]):
+    """A table indexed by square whose entries are made the first time a square is looked up.
+
+    A game visits a small part of the board with each piece, so a rule set's set-up costs almost
+    nothing (a page's first position needs a few dozen squares, not 16 gaits × 100), and the
+    rest is made as play reaches it. Once made, a look-up is a plain dict look-up."""
+
+    def __init__(self, fill: Callable[[int], None]):
+        super().__init__()
+        self._fill = fill
+
+    def __missing__(self, sq: int) -> V:
+        if not 0 <= sq < SIZE * SIZE:
+            raise KeyError(sq)
+        self._fill(sq)
+        return self[sq]
+
+
+WalkTable = PerSquare[Dict[int, Masks]]
+
+
+class GaitSquares:
+    """One gait's tables, per square, all three made together from one enumeration of the walks
+    from that square: :attr:`walks` (see :func:`walk_table`), :attr:`reach` (a bitmask of every
+    destination) and :attr:`trees` (see :func:`walk_tree`)."""
+
+    def __init__(self, gait: Gait):
+        if max(len(p) for p in gait.patterns) > 3:
+            raise ValueError("walk tables are for gaits of at most three steps; use escape_reach")
+        self.gait = gait
+        self.walks: WalkTable = PerSquare(self._fill)
+        self.reach: PerSquare[int] = PerSquare(self._fill)
+        self.trees: PerSquare[OpenWalks] = PerSquare(self._fill)
+
+    def _fill(self, sq: int) -> None:
+        masks: Dict[int, Set[int]] = {}
+        reach = direct = 0
         level1: Dict[int, int] = {}
         level2: Dict[int, Dict[int, int]] = {}
-        for path in _gait_walks(gait)[sq]:
-            dest = 1 << path[-1]
+        for path in _walks(self.gait, sq):
+            dest = path[-1]
+            between = 0
+            for s in path[:-1]:
+                between |= 1 << s
+            if dest in masks:
+                masks[dest].add(between)
+            else:
+                masks[dest] = {between}
+            dest_bit = 1 << dest
+            reach |= dest_bit
             if len(path) == 1:
-                direct |= dest
+                direct |= dest_bit
             elif len(path) == 2:
-                level1[path[0]] = level1.get(path[0], 0) | dest
+                level1[path[0]] = level1.get(path[0], 0) | dest_bit
             else:
                 level1.setdefault(path[0], 0)
                 sub = level2.setdefault(path[0], {})
-                sub[path[1]] = sub.get(path[1], 0) | dest
+                sub[path[1]] = sub.get(path[1], 0) | dest_bit
         branches = tuple((bit(a), level1[a], tuple((bit(b), d) for b, d in level2.get(a, {}).items()))
                          for a in level1)
         blockers = 0
@@ -237,8 +247,30 @@ def walk_tree(gait: Gait) -> Tuple[OpenWalks, ...]:
             blockers |= b1
             for b2, _ in subs:
                 blockers |= b2
-        trees.append((blockers, {}, (direct, branches)))
-    return tuple(trees)
+        self.walks[sq] = {dest: _minimal(m) for dest, m in masks.items()}
+        self.reach[sq] = reach
+        self.trees[sq] = (blockers, {}, (direct, branches))
+
+
+@lru_cache(maxsize=None)
+def gait_squares(gait: Gait) -> GaitSquares:
+    """The tables of a gait, shared by every rule set that uses it."""
+    return GaitSquares(gait)
+
+
+def walk_table(gait: Gait) -> WalkTable:
+    """For every square, ``{destination: minimal masks of intermediate squares}``.
+
+    A non-jumping piece can go to a destination when some mask has no occupied square; a jumping
+    piece always can (its masks still matter to a frightened Princess, who avoids threats)."""
+    return gait_squares(gait).walks
+
+
+def walk_tree(gait: Gait) -> PerSquare[OpenWalks]:
+    """The walks of :func:`walk_table` as a tree of intermediate squares, so that all the
+    destinations a non-jumping piece reaches among occupied squares are found by testing each
+    intermediate square once, and then remembered (:func:`open_reach`)."""
+    return gait_squares(gait).trees
 
 
 def open_reach(walks: OpenWalks, occupied: int) -> int:
@@ -264,13 +296,6 @@ def _tree_reach(tree: WalkTree, occupied: int) -> int:
                 if not b2 & occupied:
                     reach |= d2
     return reach
-
-
-def reach_mask(table: Dict[int, Masks]) -> int:
-    mask = 0
-    for dest in table:
-        mask |= bit(dest)
-    return mask
 
 
 # ---- the Princess's ten-step escape walks -------------------------------------------------

@@ -22,7 +22,7 @@ from typing import Callable, Dict, Iterator, List, NamedTuple, Optional, Sequenc
 
 from .errors import PositionError
 
-from .gaits import OpenWalks, WalkTable, escape_reach, open_reach, reach_mask, walk_table, walk_tree
+from .gaits import OpenWalks, PerSquare, WalkTable, escape_reach, gait_squares, open_reach
 from .pieces import BLACK, KIND, LETTERS, ORANGE, SIDES, side_of
 from .position import MAX_MOVE_NUMBER, ZOBRIST, ZOBRIST_ORANGE, Position
 from .rules import RuleSet
@@ -48,8 +48,8 @@ class GaitTables(NamedTuple):
 
     walks: WalkTable
     jumps: bool
-    reach: Tuple[int, ...]
-    trees: Tuple[OpenWalks, ...]
+    reach: PerSquare[int]
+    trees: PerSquare[OpenWalks]
 
 
 @lru_cache(maxsize=64)
@@ -69,9 +69,8 @@ class Referee:
             per_letter = {}
             for letter in LETTERS:
                 gait = rules.gait(letter, side)
-                walks = walk_table(gait)
-                per_letter[letter] = GaitTables(walks, gait.jumps,
-                                                tuple(reach_mask(w) for w in walks), walk_tree(gait))
+                tables = gait_squares(gait)
+                per_letter[letter] = GaitTables(tables.walks, gait.jumps, tables.reach, tables.trees)
             self.tables.append(per_letter)
         self.frightened = tuple(rules.get("bravery", s) == "frightened" for s in (BLACK, ORANGE))
         self.escape = tuple(rules.get("escape", s) for s in (BLACK, ORANGE))

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from .errors import IllegalMoveError, UsageError
-from .gaits import ANY, counted, reach_mask, walk_table
+from .gaits import ANY, counted, gait_squares
 from .movegen import Referee, referee_for
 from .values import PASS, Move
 from .position import Position
@@ -126,8 +126,8 @@ class Evaluator:
                        [max(0, 7 - sq // 10) for sq in range(100)]]
         self.chief_sortie = [[max(0, sq // 10 - 4) for sq in range(100)],
                              [max(0, 5 - sq // 10) for sq in range(100)]]
-        king = walk_table(counted(1, True, (ANY,)))
-        self.neighbours = [reach_mask(king[sq]) for sq in range(100)]
+        king = gait_squares(counted(1, True, (ANY,))).reach
+        self.neighbours = [king[sq] for sq in range(100)]
 
     def material(self, pos: Position, side: int) -> int:
         values = self.values[side]

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from py_engine.gaits import INTERPRETATIONS, escape_reach, reach_mask, walk_table
+from py_engine.gaits import INTERPRETATIONS, escape_reach, gait_squares, walk_table
 from py_engine.pieces import BLACK, ORANGE
 from py_engine.rules import RuleSet
 from py_engine.squares import parse_square, square, squares_of
@@ -197,8 +197,8 @@ def test_reach_matches_smith(key):
     letter = {v: k for k, v in {"N": "panthan", "W": "warrior", "A": "padwar", "T": "thoat",
                                 "D": "dwar", "F": "flier", "C": "chief", "P": "princess"}.items()}[piece]
     centre = parse_square("e5")
-    table = walk_table(rules.gait(letter, side))
-    assert set(squares_of(reach_mask(table[centre]))) == marked(DIAGRAMS[key], centre)
+    reach = gait_squares(rules.gait(letter, side)).reach
+    assert set(squares_of(reach[centre])) == marked(DIAGRAMS[key], centre)
 
 
 @pytest.mark.parametrize("letter,count", [("N", 5), ("W", 8), ("A", 8), ("T", 12), ("D", 16),
@@ -271,3 +271,47 @@ def test_remembered_destinations_agree_with_the_walk_table():
                            if any(not m & occupied for m in masks))
             assert open_reach(trees[sq], occupied) == expected
             assert open_reach(trees[sq], occupied) == expected      # now from memory
+
+
+GAIT_OPTIONS = {"panthan": "N", "warrior": "W", "padwar": "A", "thoat": "T", "dwar": "D",
+                "flier": "F", "chief": "C", "princess": "P"}
+
+
+@pytest.mark.parametrize("option", sorted(GAIT_OPTIONS))
+def test_tables_made_on_first_use_match_the_reference_walks_everywhere(option):
+    """Every interpretation, for both sides, on every square: the destinations, reach and minimal
+    masks made square by square equal those of tests/reference.py's step-by-step walks, in
+    whichever order the three tables are first looked up."""
+    from tests.reference import walks
+    from py_engine.gaits import GaitSquares, open_reach
+    letter = GAIT_OPTIONS[option]
+    empty = [""] * 100
+    for value in INTERPRETATIONS[option]:
+        rules = RuleSet.parse(f"{option}={value}")
+        for side in (BLACK, ORANGE):
+            tables = GaitSquares(rules.gait(letter, side))     # fresh: nothing made yet
+            for sq in range(100):
+                first = (tables.trees, tables.reach, tables.walks)[sq % 3]
+                first[sq]
+                found, _ = walks(empty, sq, letter, side, rules)
+                expected: dict = {}
+                for dest, between in found:
+                    expected.setdefault(dest, set()).add(sum(1 << s for s in between))
+                table = tables.walks[sq]
+                assert set(table) == set(expected)
+                for dest, masks in table.items():
+                    # Minimal: every walk's mask contains a kept one, and no kept one another.
+                    assert all(any(k & m == k for k in masks) for m in expected[dest])
+                    assert all(not (a != b and a & b == a) for a in masks for b in masks)
+                    assert set(masks) <= expected[dest]
+                assert tables.reach[sq] == sum(1 << d for d in expected)
+                assert open_reach(tables.trees[sq], 0) == tables.reach[sq]
+
+
+def test_a_square_off_the_board_has_no_table():
+    from py_engine.gaits import GaitSquares
+    tables = GaitSquares(RuleSet().gait("C", BLACK))
+    for sq in (-1, 100):
+        with pytest.raises(KeyError):
+            tables.reach[sq]
+    assert not tables.reach
