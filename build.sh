@@ -91,14 +91,19 @@ for letter in "NWATDFCP":
 pathlib.Path("dist/reach.js").write_text(
     "// Written by build.sh from py_engine's walk tables (standard rules, from e5).\n"
     f"export const REACH = {json.dumps(reach)};\n")
+from py_engine.facade import handle_json
 from py_engine.gallery import GALLERY
 from py_engine.pieces import PIECES
 from py_engine.position import DIAMETRAL, FACING
 # Facts the page draws with before (or without) the engine: the piece table, the two set-ups'
-# placements and the gallery's games. One source: py_engine/pieces.py, position.py, gallery.py.
+# placements, the gallery's games and the option table of the New game dialog (the facade's
+# "rules" answer). One source: py_engine/pieces.py, position.py, gallery.py, rules.py.
+rules_info = json.loads(handle_json(json.dumps({"op": "rules"})))
+del rules_info["ok"]
 pathlib.Path("dist/engine-data.js").write_text(
-    "// Written by build.sh from py_engine/pieces.py, position.py and gallery.py.\n"
+    "// Written by build.sh from py_engine/pieces.py, position.py, gallery.py and rules.py.\n"
     f"export const PIECES = {json.dumps([kind._asdict() for kind in PIECES])};\n"
+    f"export const RULES = {json.dumps(rules_info)};\n"
     f"export const SETUPS = {json.dumps({'diametral': DIAMETRAL, 'facing': FACING})};\n"
     f"export const GALLERY = {json.dumps({k: g._asdict() for k, g in GALLERY.items()})};\n")
 dist = pathlib.Path("dist")
@@ -109,9 +114,13 @@ digest = hashlib.sha256()
 for name in files:
     digest.update(name.encode() + (dist / name).read_bytes())
 version_tag = digest.hexdigest()[:12]
-(dist / "build-info.js").write_text(
-    "// Written by build.sh.\n"
-    f"export const BUILD = {json.dumps({'version': version_tag, 'wheel': wheel})};\n")
+# What the engine worker checks and counts: the wheel's SHA-256, and the bytes of the runtime's
+# files that it fetches (the loading bar's whole).
+fetched = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json"]
+build = {"version": version_tag, "wheel": wheel,
+         "wheelSha256": hashlib.sha256((dist / wheel).read_bytes()).hexdigest(),
+         "download": sum((dist / f).stat().st_size for f in fetched)}
+(dist / "build-info.js").write_text(f"// Written by build.sh.\nexport const BUILD = {json.dumps(build)};\n")
 files.append("build-info.js")
 (dist / "precache.js").write_text(
     "// Written by build.sh: what the service worker keeps for offline play.\n"

@@ -9,8 +9,10 @@ self.addEventListener("install", (event) => {
 });
 
 self.addEventListener("activate", (event) => {
+  // Older builds' files and engine snapshots (js/snapshots.js: "jetan-snapshot-<version>") go.
   event.waitUntil(caches.keys().then((keys) => Promise.all(
-    keys.filter((k) => k.startsWith("jetan-") && k !== CACHE).map((k) => caches.delete(k)))));
+    keys.filter((k) => k.startsWith("jetan-") && !k.endsWith(self.PRECACHE.version))
+      .map((k) => caches.delete(k)))));
   self.clients.claim();
 });
 

@@ -1,18 +1,25 @@
-"""Browser benchmark (not a test): time to first board paint, time to engine ready (cold and warm),
-the longest main-thread task while the engine thinks (goal: under 50 ms), how soon a move and
-Move now take effect while the engine searches (goal: under 0.3 s), and dist/'s size.
+"""Browser benchmark (not a test). Start-up as a visitor meets it, against the bare Pyodide
+runtime's own load measured in the same run, same browser and same files: from navigation to the
+first board paint, to the engine ready and to the first move accepted, on a first visit (cold:
+a fresh profile) and a second one (warm: service worker and engine snapshot in place), with the
+bytes a first visit downloads. Then the longest main-thread task while the engine thinks (goal:
+under 50 ms) and how soon a move and Move now take effect while the engine searches (goal: under
+0.3 s).
 
-    python tests/browser/benchmark.py        (after `bash build.sh test`)
+    python tests/browser/benchmark.py [rounds]       (after `bash build.sh test`; rounds: 2)
 """
 import json
+import shutil
+import statistics
 import sys
+import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from tests.browser.conftest import CHROMIUM, DIST, FLAGS, Server  # noqa: E402
+from tests.browser.conftest import CHROMIUM, DIST, FLAGS, QuietHandler, Server, wait_until  # noqa: E402
 
 from playwright.sync_api import sync_playwright  # noqa: E402
-
+from py_engine.bench import OTHER_GAITS  # noqa: E402
 OBSERVE = """
 window.__longTasks = [];
 new PerformanceObserver((list) => {
@@ -79,31 +86,156 @@ def responsiveness(browser, server):
     return figures
 
 
-def marks(page):
-    return page.evaluate("""() => Object.fromEntries(performance.getEntriesByType('mark')
-        .map((m) => [m.name, Math.round(m.startTime)]))""")
+# The reference: the bare runtime, loaded by a module worker from the same dist/pyodide/ files.
+BARE_PAGE = """<!doctype html><title>bare runtime</title><script>
+new Worker("bare-worker.js", { type: "module" }).onmessage = () => {
+  window.runtimeReady = performance.now(); };
+</script>"""
+BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
+await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href });
+postMessage("ready");"""
+
+# In the app's page, as a visitor who plays the moment they can: d2-d3 as soon as the move box is
+# enabled; when the engine is ready and when the move was accepted (the game one ply long). A
+# second visit starts a new game too (the first visit's game is not kept).
+FIRST_MOVE = """
+localStorage.removeItem("jetan.saved");
+document.addEventListener("DOMContentLoaded", () => {
+  const input = document.getElementById("move-input");
+  const play = () => {
+    if (input.disabled || window.__moveEnabled) return;
+    window.__moveEnabled = performance.now();
+    input.value = "d2-d3";
+    document.getElementById("move-form").requestSubmit();
+  };
+  new MutationObserver(play).observe(input, { attributes: true, attributeFilter: ["disabled"] });
+  new MutationObserver(() => {
+    if (document.body.dataset.plies === "1" && !window.__firstMove) window.__firstMove = performance.now();
+  }).observe(document.body, { attributes: true, attributeFilter: ["data-plies"] });
+  play();
+});
+"""
+
+
+class CountingHandler(QuietHandler):
+    """Counts the bytes of every file it serves (what a visit downloads)."""
+
+    served = 0
+
+    def copyfile(self, source, outputfile):
+        data = source.read()
+        CountingHandler.served += len(data)
+        outputfile.write(data)
+
+
+def bare_visit(context, server):
+    page = context.new_page()
+    page.goto(server.url + "bare.html")
+    page.wait_for_function("window.runtimeReady", timeout=120000)
+    ms = page.evaluate("window.runtimeReady")
+    page.close()
+    return ms
+
+
+def app_visit(context, server):
+    page = context.new_page()
+    page.add_init_script(FIRST_MOVE)
+    page.goto(server.url)
+    page.wait_for_function("window.__firstMove", timeout=120000)
+    figures = page.evaluate("""() => {
+        const mark = (name) => performance.getEntriesByName(name)[0].startTime;
+        return { paint: mark("jetan-board-painted"), ready: mark("jetan-engine-ready"),
+                 move: window.__firstMove, how: document.body.dataset.engineStart }; }""")
+    return page, figures
+
+
+def visitor(playwright):
+    """A browser profile of its own on disk, as a visitor's is (an in-memory profile's HTTP cache
+    keeps no file as large as the runtime's)."""
+    profile = tempfile.mkdtemp(prefix="jetan-profile-")
+    context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=FLAGS)
+    context.on("close", lambda _: shutil.rmtree(profile, ignore_errors=True))
+    return context
+
+
+def startup(playwright, server, rounds):
+    """Cold and warm visits to the bare runtime and to the app, ``rounds`` times; the ratios
+    compare visits of the same round."""
+    rows = []
+    for _ in range(rounds):
+        row = {}
+        context = visitor(playwright)
+        row["bare cold"] = bare_visit(context, server)
+        row["bare warm"] = bare_visit(context, server)
+        context.close()
+        context = visitor(playwright)
+        before = CountingHandler.served
+        page, row["app cold"] = app_visit(context, server)
+        row["downloaded by the first move"] = CountingHandler.served - before
+        # The service worker's copies of every file and the engine snapshot, then a second visit.
+        wait_until(page, """async () => {
+            const name = (await caches.keys()).find((k) => k.startsWith("jetan-snapshot-"));
+            return Boolean(name) && (await (await caches.open(name)).keys()).length > 0 &&
+              (await navigator.serviceWorker.getRegistration())?.active?.state === "activated"; }""")
+        page.wait_for_timeout(1000)
+        row["downloaded by the first visit"] = CountingHandler.served - before
+        page.close()
+        page, row["app warm"] = app_visit(context, server)
+        page.close()
+        context.close()
+        rows.append(row)
+    return rows
+
+
+def startup_figures(rows):
+    def median(values):
+        return statistics.median(values)
+    figures = {}
+    for visit in ("cold", "warm"):
+        bare = median([r[f"bare {visit}"] for r in rows])
+        figures[f"bare runtime loaded, {visit} (ms)"] = round(bare)
+        for key, label in (("paint", "first board paint"), ("ready", "engine ready"),
+                           ("move", "first move accepted")):
+            ms = median([r[f"app {visit}"][key] for r in rows])
+            ratio = median([r[f"app {visit}"][key] / r[f"bare {visit}"] for r in rows])
+            figures[f"{label}, {visit} (ms; x bare)"] = f"{round(ms)}  {ratio:.2f}x"
+        figures[f"engine start, {visit}"] = ", ".join(sorted({r[f"app {visit}"]["how"] for r in rows}))
+    figures["goals"] = "first move cold <= 1.3x bare, warm <= 0.5x bare (warm)"
+    for key in ("downloaded by the first move", "downloaded by the first visit"):
+        figures[f"{key} (MB)"] = round(median([r[key] for r in rows]) / 1e6, 1)
+    return figures
+
+
+def serving_folder():
+    """dist/ plus the bare runtime's page, in a temporary folder (links, not copies)."""
+    folder = Path(tempfile.mkdtemp(prefix="jetan-bench-"))
+    for entry in DIST.iterdir():
+        (folder / entry.name).symlink_to(entry)
+    (folder / "bare.html").write_text(BARE_PAGE)
+    (folder / "bare-worker.js").write_text(BARE_WORKER)
+    return folder
 
 
 def main():
-    server = Server()
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 2
+    folder = serving_folder()
+    server = Server(folder, CountingHandler)
     figures = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        figures.update(startup_figures(startup(p, server, rounds)))
         context = browser.new_context()
         page = context.new_page()
         page.add_init_script(OBSERVE)
-        page.add_init_script(f"if (!localStorage.getItem('jetan.saved')) "
-                             f"localStorage.setItem('jetan.saved', {json.dumps(json.dumps(SETTINGS))})")
+        page.add_init_script(f"localStorage.setItem('jetan.saved', {json.dumps(json.dumps(SETTINGS))})")
         page.goto(server.url)
-        page.wait_for_selector("body[data-engine=ready]", timeout=60000)
-        cold = marks(page)
-        figures["first board paint (ms)"] = cold["jetan-board-painted"]
-        figures["engine ready, cold (ms)"] = cold["jetan-engine-ready"]
-        page.wait_for_timeout(1500)            # let the service worker finish caching
-        page.reload()
-        page.wait_for_selector("body[data-engine=ready]", timeout=60000)
-        figures["engine ready, warm (ms)"] = marks(page)["jetan-engine-ready"]
-        page.wait_for_selector("body[data-plies]")
+        page.wait_for_selector("body[data-plies='0']", timeout=60000)
+        page.wait_for_selector("#move-input:not([disabled])", timeout=60000)
+        figures["a new rule set's first state, engine up (ms)"] = round(page.evaluate(
+            """async (rules) => { const t = performance.now();
+                const reply = await window.jetan.engine.request("state", { rules, moves: [] });
+                if (!reply.ok) throw new Error(reply.error);
+                return performance.now() - t; }""", OTHER_GAITS), 1)
         page.evaluate("window.__longTasks = []")
         page.fill("#move-input", "d2-d3")
         page.press("#move-input", "Enter")
@@ -111,9 +243,11 @@ def main():
         tasks = page.evaluate("window.__longTasks")
         figures["longest main-thread task while thinking (ms)"] = \
             round(max(tasks), 1) if tasks else "none over 50"
+        context.close()
         figures.update(responsiveness(browser, server))
         browser.close()
     server.stop()
+    shutil.rmtree(folder)
     size = sum(f.stat().st_size for f in DIST.rglob("*") if f.is_file())
     figures["dist/ size (MB)"] = round(size / 1e6, 1)
     for k, v in figures.items():

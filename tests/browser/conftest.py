@@ -3,6 +3,7 @@
 import functools
 import os
 import threading
+import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -31,13 +32,14 @@ class Server:
     """dist/ (or another folder) served from a thread; stop() and start() again on the same
     port (offline test)."""
 
-    def __init__(self, directory=DIST):
+    def __init__(self, directory=DIST, handler=QuietHandler):
         self.port = 0
         self.directory = directory
+        self.handler = handler
         self.start()
 
     def start(self):
-        handler = functools.partial(QuietHandler, directory=str(self.directory))
+        handler = functools.partial(self.handler, directory=str(self.directory))
         self.httpd = ThreadingHTTPServer(("127.0.0.1", self.port), handler)
         self.port = self.httpd.server_address[1]
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
@@ -49,6 +51,20 @@ class Server:
     @property
     def url(self):
         return f"http://127.0.0.1:{self.port}/"
+
+
+def wait_until(page, script, arg=None, timeout=60):
+    """Evaluate ``script`` (a function, maybe async) in the page until it returns something truthy,
+    and return that. (Playwright's wait_for_function does not await a promise: a pending one
+    counts as truthy at once.)"""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = page.evaluate(script, arg)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"waited {timeout} s for: {script[:80]}")
+        page.wait_for_timeout(200)
 
 
 @pytest.fixture(scope="session")

@@ -190,7 +190,7 @@ def test_embed_viewer_steps_through_a_shared_game(page, server):
 
 
 def test_plays_offline_after_the_first_visit(browser):
-    from tests.browser.conftest import Server
+    from tests.browser.conftest import Server, wait_until
     own = Server()
     context = browser.new_context()
     page = context.new_page()
@@ -199,12 +199,12 @@ def test_plays_offline_after_the_first_visit(browser):
         page.wait_for_selector("body[data-engine=ready]", timeout=60000)
         page.wait_for_function("navigator.serviceWorker.controller !== null || "
                                "navigator.serviceWorker.ready.then(() => true)", timeout=30000)
-        page.wait_for_function("""async () => {
-            const names = await caches.keys();
+        wait_until(page, """async () => {
+            const names = (await caches.keys()).filter((n) => !n.startsWith("jetan-snapshot-"));
             if (!names.length) return false;
             const cache = await caches.open(names[0]);
-            return (await cache.keys()).length >= self.PRECACHE_COUNT_MIN;
-        }""".replace("self.PRECACHE_COUNT_MIN", "15"), timeout=60000)
+            return (await cache.keys()).length >= 15;
+        }""")
         own.stop()
         page.reload()
         page.wait_for_selector("body[data-engine=ready]", timeout=60000)

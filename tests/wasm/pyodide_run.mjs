@@ -1,5 +1,6 @@
 // Runs Python inside Pyodide under Node, the way the browser does: the runtime from dist/pyodide,
-// micropip loaded from beside it, our py_engine wheel installed with micropip.
+// micropip loaded from beside it, our py_engine wheel installed with micropip (the app unpacks
+// the same wheel itself: README, "Start-up").
 //
 //   node tests/wasm/pyodide_run.mjs suite [pytest args]   the engine's test suite, inside Pyodide
 //   node tests/wasm/pyodide_run.mjs bench                 py_engine.bench's figures as JSON

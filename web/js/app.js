@@ -4,16 +4,16 @@
 // Nothing the user had is lost: every change of game goes through switchGame(), which first
 // keeps the game being replaced among the recent games; every engine reply is checked against
 // the game it was asked about (ask()); a move waits for its reply before another can be made.
-import { PIECES } from "../engine-data.js";
+import { PIECES, RULES } from "../engine-data.js";
 import { BoardView } from "./board.js";
 import { setupEditor } from "./editor.js";
 import { Engine } from "./engine.js";
 import { renderCaption, setupGallery } from "./gallery.js";
 import { playSound, played as soundsPlayed } from "./sound.js";
-import { fillRulesForm, setupNewGameDialog } from "./new-game.js";
+import { setupNewGameDialog } from "./new-game.js";
 import { bothHuman, depthText, formatScore, lineText, notify, renderAnalysis, renderPanels, renderPlayers, renderRecent as showRecent,
          titleCase } from "./panels.js";
-import { describe, placementBoard, squareIndex, squareName, startOf } from "./position.js";
+import { describe, placementBoard, placementText, replay, squareIndex, squareName, startOf } from "./position.js";
 import { decodeLink, encodeGame } from "./share.js";
 import { elementSnippet, frameSnippet } from "./snippets.js";
 import { newGame as emptyGame, playersFor, readSaved, recentGames, remember, writeSaved } from "./storage.js";
@@ -33,8 +33,8 @@ const app = {
   epoch: 0,              // bumped whenever another game replaces the current one
   analysing: false,
   hint: null,
-  rulesInfo: null,
   link: null,            // a game from the URL, waiting for the engine
+  early: null,           // while the engine loads: the game's boards, and the ply shown (showEarly)
 };
 
 const board = new BoardView($("board"), { onPress: pressSquare, onDrop: dropPiece, keyboard: true, nameOf: pieceName });
@@ -49,6 +49,9 @@ function pieceName(sq) {
   return `${piece === piece.toUpperCase() ? "Black" : "Orange"} ${names[piece.toUpperCase()]}`;
 }
 const engine = new Engine({ onStatus: engineStatus });
+// Settled when the engine has first started, or failed to (the service worker waits for it).
+let engineSettle;
+const engineSettled = new Promise((resolve) => { engineSettle = resolve; });
 window.jetan = { engine, sounds: soundsPlayed };   // for the console and the browser tests
 
 // ---- start-up ----------------------------------------------------------------------------
@@ -56,6 +59,7 @@ window.jetan = { engine, sounds: soundsPlayed };   // for the console and the br
 function restore() {
   const saved = readSaved(localStorage);
   app.settings = saved.settings;
+  if (!RULES.scoring.includes(app.settings.scoring)) app.settings.scoring = "smith";
   if (saved.game) app.game = saved.game;
   if (saved.problems.length) notify(`${titleCase(saved.problems.join("; "))}.`);
   readLink();
@@ -74,15 +78,23 @@ function readLink() {
   history.replaceState(null, "", location.pathname + location.search);
 }
 
-/** Paint the board before the engine is there: from the saved position, or the start. */
+/** Paint the board before the engine is there: the game from the link, or the saved one, at the
+ *  link's ply or the game's end (the saved position, or the start, if its moves cannot be read). */
 function paintEarly(position) {
-  let placement = START;
-  if (app.link) placement = app.link.game.start === "start" ? START : app.link.game.start;
-  else if (position) placement = position;
-  else if (app.game.start !== "start") placement = app.game.start;
-  try { board.set({ board: placementBoard(placement), flipped: app.settings.flipped }); }
-  catch { placement = START; board.set({ board: placementBoard(START), flipped: app.settings.flipped }); }
-  $("board").dataset.position = placement;
+  if (app.link) setFlipped(app.link.view.orientation === "orange");
+  const game = app.link ? app.link.game : app.game;
+  try {
+    const { boards, squares } = replay(game.start === "start" ? startOf(game.rules) : game.start, game.moves);
+    const ply = app.link && app.link.view.ply !== null ? Math.min(app.link.view.ply, game.moves.length) : game.moves.length;
+    app.early = { boards, squares, ply };
+    showEarly();
+  } catch {
+    app.early = null;
+    let placement = position || START;
+    try { board.set({ board: placementBoard(placement), flipped: app.settings.flipped }); }
+    catch { placement = START; board.set({ board: placementBoard(START), flipped: app.settings.flipped }); }
+    $("board").dataset.position = placement;
+  }
   performance.mark("jetan-board-painted");
   renderPlayers(app);
   $("notation-select").value = app.settings.notation;
@@ -91,27 +103,55 @@ function paintEarly(position) {
   renderRecent();
 }
 
+/** While the engine loads, the game's positions replayed for display (position.js replay: the
+ *  pieces moved, no rules) — so that ←/→ step through a saved or shared game at once. The
+ *  engine's state replaces them when it answers, at the ply shown. */
+function showEarly() {
+  const { boards, squares, ply } = app.early;
+  const last = squares[ply - 1];
+  board.set({ board: boards[ply], flipped: app.settings.flipped, lastMove: last || null });
+  $("board").dataset.position = placementText(boards[ply]);
+  const plies = boards.length - 1;
+  if (plies) {
+    $("status").textContent = `Loading the engine… Showing ${ply ? `move ${ply} of ${plies}` : "the start"}` +
+      " (← → to step through).";
+  }
+}
+
+function stepEarly(key) {
+  const last = app.early.boards.length - 1;
+  const at = app.early.ply;
+  const go = { ArrowLeft: at - 1, ArrowUp: at - 1, ArrowRight: at + 1, ArrowDown: at + 1, Home: 0, End: last }[key];
+  if (go === undefined) return false;
+  app.early.ply = Math.max(0, Math.min(go, last));
+  app.early.stepped = true;
+  showEarly();
+  return true;
+}
+
 restore();
 
-function engineStatus(state, detail) {
+function engineStatus(state, detail, fraction) {
   const loading = $("loading");
   loading.classList.toggle("failed", state === "error");
   $("retry-button").hidden = state !== "error";
   if (state === "loading") {
-    const steps = ["Loading the Python runtime", "Loading the package installer", "Installing the Jetan engine"];
     loading.hidden = false;
     $("loading-text").textContent = `${detail}…`;
-    $("loading-bar").style.width = `${25 + 25 * steps.indexOf(detail)}%`;
+    if (fraction !== undefined) $("loading-bar").style.width = `${Math.round(100 * fraction)}%`;
   } else if (state === "ready") {
     $("loading-bar").style.width = "100%";
     loading.hidden = true;
     performance.mark("jetan-engine-ready");
     document.body.dataset.engine = "ready";
+    document.body.dataset.engineStart = detail;
+    engineSettle();
     engineReady();
   } else if (state === "error") {
     loading.hidden = false;
     $("loading-text").textContent = `The engine could not start: ${detail}. Your game is safe; try again, or reload the page.`;
     document.body.dataset.engine = "failed";
+    engineSettle();
     app.thinking = false;
     render();
   } else if (state === "restarting") {
@@ -126,18 +166,15 @@ function engineStatus(state, detail) {
 $("retry-button").addEventListener("click", () => engine.restart("retry"));
 
 async function engineReady() {
-  if (!app.rulesInfo) {
-    const info = await engine.request("rules");
-    if (info.ok) {
-      app.rulesInfo = info;
-      fillRulesForm(info);
-      if (!info.scoring.includes(app.settings.scoring)) app.settings.scoring = "smith";
-    }
-  }
+  // Where the visitor stepped to while the engine loaded, if they did: shown once it answers.
+  const looked = app.early && app.early.stepped ? app.early.ply : null;
+  app.early = null;
+  if (looked !== null && app.link) app.link.view.ply = looked;
   const reply = await ask("state", asking(app.game), replayProgress);
   if (!reply) return;
   if (reply.ok) {
     showState(reply.state);
+    if (looked !== null && !app.link && looked < reply.state.moves.length) review(looked - 1);
   } else if (!reply.restarted) {
     // The saved game does not replay under these rules: keep it, and start afresh.
     remember(localStorage, app.game);
@@ -535,6 +572,8 @@ $("resign-button").addEventListener("click", async () => {
 $("flip-button").addEventListener("click", () => {
   setFlipped(!app.settings.flipped);
   board.set({ flipped: app.settings.flipped });
+  // A link still waiting for the engine opens the way the visitor has turned the board since.
+  if (app.link) app.link.view.orientation = app.settings.flipped ? "orange" : "black";
   save();
 });
 
@@ -606,8 +645,12 @@ $("live-button").addEventListener("click", () => review(Infinity));
 // ←/→/Home/End step through the game from anywhere on the page (not while typing, and not on
 // the board, whose arrow keys move its cursor).
 document.addEventListener("keydown", (e) => {
-  if (!app.view || e.altKey || e.ctrlKey || e.metaKey || document.querySelector("dialog[open]")) return;
+  if (e.altKey || e.ctrlKey || e.metaKey || document.querySelector("dialog[open]")) return;
   if (e.target.closest && e.target.closest("input, textarea, select, [contenteditable]")) return;
+  if (!app.view) {
+    if (app.early && stepEarly(e.key)) e.preventDefault();
+    return;
+  }
   const last = app.view.moves.length - 1;
   const at = app.reviewing === null ? last : app.reviewing;
   const go = { ArrowLeft: at - 1, ArrowUp: at - 1, ArrowRight: at + 1, ArrowDown: at + 1, Home: -1, End: last }[e.key];
@@ -762,8 +805,7 @@ setupGallery(async (entry) => {
 
 setupEditor({
   engine,
-  current: () => ({ rules: app.game.rules, position: app.view ? shownPosition() : $("board").dataset.position,
-                    presets: app.rulesInfo && app.rulesInfo.presets }),
+  current: () => ({ rules: app.game.rules, position: app.view ? shownPosition() : $("board").dataset.position }),
   link: (game) => here() + encodeGame(game),
   onPlay: async ({ rules, start, mode }) => {
     const turn = start.split(" ")[1] === "o" ? "orange" : "black";
@@ -837,7 +879,9 @@ if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
     notify("A new version of Jetan is ready. Your game is saved; reload to use the new version.",
            { label: "Reload", action: () => location.reload() });
   });
-  // updateViaCache "none": the worker and the precache list it imports are always checked with
-  // the server, never taken from the HTTP cache, so a deploy is seen on the next visit.
-  navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).catch(() => {});
+  // Registered once the engine has started (or failed to), so that on a first visit its copies
+  // of the files do not compete with the engine's own download: they then come from the HTTP
+  // cache. updateViaCache "none": the worker and the precache list it imports are always checked
+  // with the server, never taken from the HTTP cache, so a deploy is seen on the next visit.
+  engineSettled.then(() => navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).catch(() => {}));
 }

@@ -3,7 +3,7 @@
 // an empty board, the side to move, the escapes left and the rule set — and the engine says, in
 // words, whether the position can be played and why not. Then play it, analyse it or share it.
 // The editor knows no rules: the engine's "check" is the only judge.
-import { PIECES, SETUPS } from "../engine-data.js";
+import { PIECES, RULES, SETUPS } from "../engine-data.js";
 import { BoardView } from "./board.js";
 import { drawPiece } from "./pieces.js";
 import { placementBoard, placementText } from "./position.js";
@@ -32,8 +32,8 @@ export function editedPosition() {
   return `${placementText(editor.board)} ${editor.side} ${escapes} 0 1`;
 }
 
-/** Wire the editor. hooks: engine (answers "check"); current() -> {rules, position, presets}
- *  (the game shown, and the engine's presets once known); link(game) -> a link to it;
+/** Wire the editor. hooks: engine (answers "check"); current() -> {rules, position} (the game
+ *  shown); link(game) -> a link to it;
  *  onPlay({rules, start, mode}) with mode "engine", "friend" or "analyse". */
 export function setupEditor(hooks) {
   editor.hooks = hooks;
@@ -78,8 +78,8 @@ function readPosition(text) {
 }
 
 function open() {
-  const { rules, position, presets } = editor.hooks.current();
-  fillRules(rules, presets);
+  const { rules, position } = editor.hooks.current();
+  fillRules(rules);
   try {
     editor.board = placementBoard(position);
     const fields = position.trim().split(/\s+/);
@@ -94,13 +94,12 @@ function open() {
 }
 
 /** The rule-set choice: the game's own rules first, then the presets. */
-function fillRules(current, presets) {
+function fillRules(current) {
   const select = $("editor-rules");
   select.textContent = "";
-  const known = new Map(Object.values(presets || {}).map((p) => [p.rules, p.name]));
+  const known = new Map(Object.values(RULES.presets).map((p) => [p.rules, p.name]));
   if (!known.has(current)) select.append(new Option(`This game's rules (${current || "standard"})`, current));
   for (const [rules, name] of known) select.append(new Option(name, rules));
-  if (!presets) select.append(new Option("Standard (Ekman)", ""));
   select.value = current;
 }
 

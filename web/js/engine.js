@@ -60,8 +60,9 @@ const SILENCE_MS = 8000;
 const PING_MS = 1000;
 
 export class Engine {
-  /** onStatus(state, detail): "loading" (detail: the step), "ready", "error" (detail: why),
-   *  "restarting" (detail: why; "ready" follows when the new worker is up). */
+  /** onStatus(state, detail, fraction): "loading" (detail: the step; fraction: how far along,
+   *  0..1), "ready" (detail: "restored" from a snapshot, or "started" afresh), "error" (detail: why), "restarting" (detail: why; "ready" follows when the
+   *  new worker is up). */
   constructor({ onStatus = () => {} } = {}) {
     this.onStatus = onStatus;
     this.pending = new Map();
@@ -78,15 +79,17 @@ export class Engine {
     this.heard = performance.now();
     // A page may load these files from another origin (a fan site embedding <jetan-board>); a
     // worker must come from the page's own origin, so it is a one-line module that imports ours.
-    const url = new URL("./worker.js", import.meta.url);
-    const script = url.origin === location.origin ? url
-      : URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};`], { type: "text/javascript" }));
-    this.worker = new Worker(script, { type: "module" });
+    const early = adoptEarlyWorker();
+    this.worker = early || newWorker();
     this.worker.onmessage = (event) => this.receive(event.data);
     this.worker.onerror = (event) => {
       event.preventDefault();
       this.fail(event.message || "the engine worker could not start");
     };
+    if (early) {
+      if (early.failed) this.fail(early.failed);
+      else for (const msg of early.held) this.receive(msg);
+    }
   }
 
   fail(why) {
@@ -102,7 +105,7 @@ export class Engine {
     if (msg.status) {
       if (msg.status === "error") { this.fail(msg.detail); return; }
       this.ready = msg.status === "ready";
-      this.onStatus(msg.status, msg.detail);
+      this.onStatus(msg.status, msg.detail, msg.fraction);
       return;
     }
     const waiting = this.pending.get(msg.id);
@@ -156,6 +159,21 @@ export class Engine {
     this.pending.clear();
     for (const w of waiting) w.resolve({ ok: false, error, restarted });
   }
+}
+
+function newWorker() {
+  const url = new URL("./worker.js", import.meta.url);
+  const script = url.origin === location.origin ? url
+    : URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};`], { type: "text/javascript" }));
+  return new Worker(script, { type: "module" });
+}
+
+/** The worker the app's page started in its <head> (index.html), before any module loaded,
+ *  with the messages it has sent so far (held) or why it failed; taken once. */
+function adoptEarlyWorker() {
+  const early = globalThis.jetanEarlyWorker;
+  delete globalThis.jetanEarlyWorker;
+  return early || null;
 }
 
 let shared = null;

@@ -2,7 +2,7 @@
 // each) or, folded below, every option of a rule set in plain words (per side too), each piece's
 // gait drawn from the engine's own tables. The engine checks the rules and start position before
 // the game starts (onStart).
-import { PIECES } from "../engine-data.js";
+import { PIECES, RULES } from "../engine-data.js";
 import { drawPiece } from "./pieces.js";
 import { squareIndex } from "./position.js";
 import { playersFor } from "./storage.js";
@@ -10,7 +10,6 @@ import { playersFor } from "./storage.js";
 const $ = (id) => document.getElementById(id);
 // Rule option naming a piece's gait -> the piece's letter (for the gait diagrams).
 const GAIT_PIECES = Object.fromEntries(PIECES.map((p) => [p.option, p.letter]));
-let rulesInfo = null;          // the engine's option table, once it has answered
 const dialog = { engine: null, onStart: async () => {}, onStarting: () => {} };
 
 /** Wire the dialog: ``engine`` answers "check" and "reach"; ``onStarting()`` is told first that
@@ -18,6 +17,7 @@ const dialog = { engine: null, onStart: async () => {}, onStarting: () => {} };
  *  ``onStart(choice)`` starts the game ({rules, start, players, level, timeMs, flipped}). */
 export function setupNewGameDialog(engine, onStart, onStarting = () => {}) {
   Object.assign(dialog, { engine, onStart, onStarting });
+  fillRulesForm(RULES);
   $("new-game-button").addEventListener("click", () => {
     $("new-game-error").textContent = "";
     showEngineSettings();
@@ -26,10 +26,10 @@ export function setupNewGameDialog(engine, onStart, onStarting = () => {}) {
   for (const radio of document.querySelectorAll("input[name=opponent]")) radio.addEventListener("change", showEngineSettings);
 }
 
-/** Fill the Rules part of the dialog from the engine's option table (op "rules"): the presets,
- *  a sentence each, then Custom (folded): every option in plain words, with its gait diagram. */
-export function fillRulesForm(info) {
-  rulesInfo = info;
+/** Fill the Rules part of the dialog from the engine's option table (RULES, the facade's "rules"
+ *  answer written by the build): the presets, a sentence each, then Custom (folded): every
+ *  option in plain words, with its gait diagram. */
+function fillRulesForm(info) {
   const list = $("preset-list");
   list.textContent = "";
   const choices = [...Object.entries(info.presets).map(([key, p]) => [key, p.name, p.summary]),
@@ -115,12 +115,11 @@ async function drawReach(canvas, key, value) {
 }
 
 function rulesFromForm() {
-  if (!rulesInfo) return "";
   const form = $("new-game-form");
   const preset = form.preset.value;
-  if (preset !== "custom") return rulesInfo.presets[preset].rules;
+  if (preset !== "custom") return RULES.presets[preset].rules;
   const parts = [];
-  for (const [key, values] of Object.entries(rulesInfo.options)) {
+  for (const [key, values] of Object.entries(RULES.options)) {
     const value = form[`opt-${key}`].value;
     const split = form[`split-${key}`] && form[`split-${key}`].checked;
     if (split) {
@@ -138,7 +137,6 @@ function showEngineSettings() {
 }
 
 function updateRulesPreview() {
-  if (!rulesInfo) return;
   $("rules-preview").textContent = rulesFromForm() || "standard";
 }
 

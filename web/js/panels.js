@@ -1,6 +1,7 @@
 // The panels beside the board: status, move list, captured pieces, wagers, players, recent
 // games, the engine's line and the notice bar. Views of the app's state: they read it and draw;
 // what a click means is the controller's (app.js), passed in as callbacks.
+import { RULES } from "../engine-data.js";
 import { drawPiece } from "./pieces.js";
 
 const $ = (id) => document.getElementById(id);
@@ -142,8 +143,8 @@ function renderCaptured(v) {
 
 function renderWager(app) {
   const v = app.view, select = $("scoring-select");
-  if (!select.options.length && app.rulesInfo) {
-    for (const name of app.rulesInfo.scoring) select.append(new Option(name, name));
+  if (!select.options.length) {
+    for (const name of RULES.scoring) select.append(new Option(name, name));
   }
   select.value = v.wager.system;
   $("wager").textContent = `Black has won ${v.wager.black}, Orange ${v.wager.orange}.`;
@@ -153,7 +154,7 @@ export function renderPlayers(app) {
   const p = app.settings.players;
   const name = (side) => p[side] === "engine" ? `engine, level ${app.settings.level}` : (bothHuman(app.settings) ? "player" : "you");
   // A preset by its name, other rules as "custom rules"; their text on hover.
-  const presets = Object.values((app.rulesInfo && app.rulesInfo.presets) || {});
+  const presets = Object.values(RULES.presets);
   const preset = presets.find((q) => q.rules === app.game.rules);
   const rules = preset ? preset.name : app.game.rules ? "custom rules" : "standard rules";
   $("players").textContent = `Black: ${name("black")} · Orange: ${name("orange")} · ${rules}`;

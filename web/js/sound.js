@@ -13,15 +13,20 @@ const TONES = {
 let audio = null;
 export const played = [];          // what was played, for the tests
 
-/** Play one of the sounds above, if ``on``. */
+/** Play one of the sounds above, if ``on``: in a task of its own, after the move it goes with
+ *  is drawn (the first sound starts the audio system, which takes a tenth of a second). */
 export function playSound(kind, on) {
   if (!on || !TONES[kind]) return;
   played.push(kind);
+  setTimeout(() => sound(TONES[kind]), 0);
+}
+
+function sound(notes) {
   try {
     audio = audio || new AudioContext();
     if (audio.state === "suspended") audio.resume().catch(() => {});
     const now = audio.currentTime;
-    for (const [freq, start, length, wave] of TONES[kind]) {
+    for (const [freq, start, length, wave] of notes) {
       const osc = audio.createOscillator(), gain = audio.createGain();
       osc.type = wave;
       osc.frequency.value = freq;

@@ -1,64 +1,176 @@
-// The engine worker: hosts Pyodide, installs our py_engine wheel with micropip, and answers the
-// page's requests by calling py_engine.facade (JSON in, JSON out). All URLs are built from this
-// file's own URL, so dist/ works from any folder.
+// The engine worker: hosts Pyodide, puts our py_engine wheel in it, and answers the page's
+// requests by calling py_engine.facade (JSON in, JSON out). All URLs are built from this file's
+// own URL, so dist/ works from any folder.
+//
+// Start-up (README, "Start-up"): a visit with a kept memory snapshot restores it (Python with the
+// engine imported, in about half a second); any other starts the runtime, unpacks the wheel,
+// imports the engine and keeps a snapshot for next time. The wheel is fetched (and its SHA-256
+// checked) while the runtime boots.
 //
 // Messages in:  {id, op, args} (a facade request, or "think"), {op: "stop"}, {op: "ping"}.
-// Messages out: {status, detail} while loading; {id, progress}; {id, reply}; {pong: true}.
+// Messages out: {status: "loading", detail, fraction} (the step, and how far along, 0..1), then
+//               {status: "ready", detail: "restored" | "started"} (from a snapshot, or afresh) or
+//               {status: "error", detail: why}; {id, progress}; {id, reply}; {pong: true}.
 import { BUILD } from "../build-info.js";
+import { openSnapshots, sha256 } from "./snapshots.js";
 
 const root = new URL("../", import.meta.url);
+const RUNTIME = new URL("pyodide/", root).href;
 // A game longer than this is replayed in slices of this many moves, with progress between.
 const REPLAY_SLICE = 1000;
+// Where the loading bar stands once the runtime's files are in, and once Python has started.
+const DOWNLOADED = 0.8;
+const STARTED = 0.9;
 let facade = null;
 let failure = "";
 let stopRequested = false;
 let queue = Promise.resolve();
+let waiting = 0;                 // requests taken and not yet answered
+let lastRequest = 0;             // when the last one came (performance.now())
+const QUIET_MS = 1000;
 
-function status(state, detail = "") {
-  self.postMessage({ status: state, detail });
+function status(state, detail = "", fraction = undefined) {
+  self.postMessage({ status: state, detail, fraction });
 }
 
-/** Pyodide's loader only warns when the WebAssembly module cannot be fetched or compiled (a 404,
- *  a damaged or cut-off file) and then waits for ever: turn that warning into an error. */
-function runtimeFailure() {
-  return new Promise((_, reject) => {
-    const warn = console.warn;
-    console.warn = (...args) => {
-      warn.apply(console, args);
-      if (String(args[0]).includes("wasm instantiation failed")) {
-        console.warn = warn;
-        reject(new Error("the Python runtime (pyodide.asm.wasm) could not be loaded"));
-      }
-    };
-  });
+/** Count the bytes of the runtime's files as they arrive, for a loading bar that tells the truth
+ *  (Pyodide fetches its WebAssembly module, standard library and lock file with fetch()).
+ *  Returns the function that stops counting. */
+function countDownloads() {
+  const fetchFile = self.fetch.bind(self);
+  const total = BUILD.download;
+  let done = 0;
+  let shown = 0;
+  const report = () => {
+    if (done - shown < total / 50 && done < total) return;
+    shown = done;
+    const mb = (n) => (n / 1e6).toFixed(1);
+    if (done < total) {
+      status("loading", `Loading the Python runtime: ${mb(done)} of ${mb(total)} MB`, DOWNLOADED * done / total);
+    } else {
+      status("loading", "Starting Python", DOWNLOADED);
+    }
+  };
+  self.fetch = async (input, init) => {
+    const response = await fetchFile(input, init);
+    if (!response.ok || !response.body) return response;
+    const counter = new TransformStream({
+      transform(chunk, stream) { done += chunk.byteLength; report(); stream.enqueue(chunk); },
+    });
+    const { status: code, statusText, headers } = response;
+    return new Response(response.body.pipeThrough(counter), { status: code, statusText, headers });
+  };
+  return () => { self.fetch = fetchFile; };
+}
+
+/** Our wheel's bytes, checked against the SHA-256 the build wrote down. */
+async function fetchWheel() {
+  const response = await fetch(new URL(BUILD.wheel, root));
+  if (!response.ok) throw new Error(`the Jetan engine package could not be fetched (HTTP ${response.status})`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (await sha256(bytes) !== BUILD.wheelSha256) throw new Error("the Jetan engine package is damaged");
+  return bytes;
+}
+
+/** loadPyodide, failing (not waiting for ever) when the WebAssembly module cannot be fetched or
+ *  compiled: Pyodide's loader only warns then. */
+async function startRuntime(loadPyodide, options) {
+  const warn = console.warn;
+  let fail;
+  const failed = new Promise((_, reject) => { fail = reject; });
+  console.warn = (...args) => {
+    warn.apply(console, args);
+    if (String(args[0]).includes("wasm instantiation failed")) {
+      fail(new Error("the Python runtime (pyodide.asm.wasm) could not be loaded"));
+    }
+  };
+  try {
+    return await Promise.race([loadPyodide({ indexURL: RUNTIME, ...options }), failed]);
+  } finally {
+    console.warn = warn;
+  }
+}
+
+/** Put the engine's files in place, import it and check that it answers. A snapshot holds
+ *  Python's memory, not the files, so this is done after a restore too (the engine's modules
+ *  are then imported already, and it takes milliseconds). */
+function installEngine(pyodide, wheel) {
+  try {
+    pyodide.unpackArchive(wheel, "wheel");
+    const engine = pyodide.pyimport("py_engine.facade");
+    if (!JSON.parse(engine.handle_json(JSON.stringify({ op: "rules" }))).ok) throw new Error("no answer");
+    return engine;
+  } catch (err) {
+    console.error(err);
+    throw new Error("the Jetan engine package could not be installed (a file may be damaged)");
+  }
+}
+
+/** A snapshot of the runtime as it is now, or null. */
+function takeSnapshot(pyodide) {
+  try {
+    return pyodide.makeMemorySnapshot();
+  } catch (err) {
+    console.warn("No engine snapshot could be taken; the next visit starts afresh.", err);
+    return null;
+  }
 }
 
 async function boot() {
+  let stopCounting = () => {};
+  const wheel = fetchWheel();
+  wheel.catch(() => {});         // awaited below, where a failure is reported
   try {
-    status("loading", "Loading the Python runtime");
-    const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", root).href);
-    const pyodide = await Promise.race([
-      loadPyodide({ indexURL: new URL("pyodide/", root).href }), runtimeFailure()]);
-    status("loading", "Loading the package installer");
-    await pyodide.loadPackage("micropip", { messageCallback: () => {}, errorCallback: () => {} });
-    status("loading", "Installing the Jetan engine");
-    const micropip = pyodide.pyimport("micropip");
-    try {
-      await micropip.install(new URL(BUILD.wheel, root).href);
-      facade = pyodide.pyimport("py_engine.facade");
-      if (SUSPENDS) letSearchesBreathe(pyodide);
-    } catch (err) {
-      console.error(err);
-      throw new Error("the Jetan engine package could not be installed (a file may be damaged)");
+    const loader = import(`${RUNTIME}pyodide.mjs`);
+    const snapshots = await openSnapshots(BUILD.version, root);
+    const saved = snapshots && await snapshots.kept();
+    const { loadPyodide } = await loader;
+    if (saved) {
+      status("loading", "Restoring the engine", STARTED);
+      try {
+        const pyodide = await startRuntime(loadPyodide, { _loadSnapshot: saved.bytes });
+        facade = installEngine(pyodide, await wheel);
+        return ready(pyodide, "restored");
+      } catch (err) {
+        console.warn("The kept engine snapshot could not be restored; starting afresh.", err);
+        await snapshots.forget();
+      }
     }
-    status("ready", BUILD.version);
+    status("loading", "Loading the Python runtime", 0);
+    stopCounting = countDownloads();
+    // Only a runtime told so at its start can snapshot itself: not where nothing can be kept.
+    const pyodide = await startRuntime(loadPyodide, { _makeSnapshot: Boolean(snapshots) });
+    status("loading", "Installing the Jetan engine", STARTED);
+    facade = installEngine(pyodide, await wheel);
+    // Taken before any request builds a game, while the memory is smallest (a snapshot larger
+    // than the runtime's initial memory fails to restore: Pyodide issue #6254).
+    const snapshot = snapshots && takeSnapshot(pyodide);
+    ready(pyodide, "started");
+    if (snapshot) keepWhenQuiet(snapshots, snapshot);
   } catch (err) {
     // One line for the page; Python's tracebacks go to the console only.
     const message = String(err && err.message ? err.message : err).split("\n")[0].slice(0, 200);
     console.error(err);
     failure = message;
     status("error", message);
+  } finally {
+    stopCounting();
   }
+}
+
+/** Keep the snapshot once the page has been quiet for a moment: checking and storing 31 MB
+ *  would otherwise hold up the first requests — the game's state, the visitor's first move. */
+function keepWhenQuiet(snapshots, snapshot) {
+  const later = () => {
+    if (waiting || performance.now() - lastRequest < QUIET_MS) setTimeout(later, QUIET_MS);
+    else snapshots.write(snapshot);
+  };
+  setTimeout(later, QUIET_MS);
+}
+
+function ready(pyodide, how) {
+  if (SUSPENDS) letSearchesBreathe(pyodide);
+  status("ready", how);
 }
 
 function call(op, args) {
@@ -143,5 +255,10 @@ self.onmessage = (event) => {
   const { id, op, args } = event.data || {};
   if (op === "stop") { stopRequested = true; return; }
   if (op === "ping") { self.postMessage({ pong: true }); return; }
-  queue = queue.then(async () => self.postMessage({ id, reply: await answer(id, op, args || {}) }));
+  waiting += 1;
+  lastRequest = performance.now();
+  queue = queue.then(async () => {
+    self.postMessage({ id, reply: await answer(id, op, args || {}) });
+    waiting -= 1;
+  });
 };

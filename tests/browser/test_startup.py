@@ -1,0 +1,184 @@
+"""Start-up in Debian's chromium: the engine's memory snapshot restored on a second visit, and
+the ordinary start whenever the snapshot cannot be used — damaged, made by another runtime,
+storage denied or full (README, "Start-up")."""
+import pytest
+
+from tests.browser.conftest import wait_until
+from tests.browser.test_app import FAST, open_app, wait_plies
+
+pytestmark = pytest.mark.browser
+
+# The snapshot store of js/snapshots.js: one cache per build, one entry.
+KEPT = """async () => {
+    const name = (await caches.keys()).find((n) => n.startsWith("jetan-snapshot-"));
+    if (!name) return null;
+    const cache = await caches.open(name);
+    const keys = await cache.keys();
+    return keys.length ? { name, key: keys[0].url } : null;
+}"""
+
+
+def visit(context, server):
+    """A visit to the app as a new tab: the engine's way of starting, once it is ready."""
+    page = context.new_page()
+    page.errors, page.messages = [], []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on("console", lambda m: page.messages.append(m.text))
+    open_app(page, server, saved=FAST)
+    return page, page.evaluate("document.body.dataset.engineStart")
+
+
+def kept(page):
+    """The kept snapshot's cache and key, once it has been written."""
+    return wait_until(page, KEPT)
+
+
+def plays(page, plies_before=0):
+    """A move is accepted and the engine (level 1) answers it."""
+    page.fill("#move-input", "d2-d3")
+    page.press("#move-input", "Enter")
+    wait_plies(page, plies_before + 2, timeout=60000)
+    assert not page.errors
+
+
+def rewrite_snapshot(page, where, change):
+    """Replace the kept snapshot by ``change(bytes)`` (JS), under a SHA-256 that matches it, so
+    that only the runtime itself can refuse it."""
+    page.evaluate("""async ([where, change]) => {
+        const cache = await caches.open(where.name);
+        const bytes = new Uint8Array(await (await cache.match(where.key)).arrayBuffer());
+        const changed = new Function("bytes", change)(bytes);
+        const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", changed));
+        const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+        await cache.put(where.key, new Response(changed, { headers: { "x-sha256": hex } }));
+    }""", [where, change])
+
+
+@pytest.fixture
+def context(browser):
+    context = browser.new_context()
+    yield context
+    context.close()
+
+
+def test_a_second_visit_restores_the_snapshot_and_plays(context, server):
+    first, how = visit(context, server)
+    assert how == "started"
+    where = kept(first)
+    assert where["name"].startswith("jetan-snapshot-")
+    first.close()
+    second, how = visit(context, server)
+    assert how == "restored"
+    plays(second)                   # the search, its breathing hook and the referee all work
+
+
+def test_a_damaged_snapshot_is_ignored_and_made_again(context, server):
+    first, _ = visit(context, server)
+    where = kept(first)
+    first.evaluate("""async (where) => {
+        const cache = await caches.open(where.name);
+        const hit = await cache.match(where.key);
+        const bytes = new Uint8Array(await hit.arrayBuffer());
+        bytes.fill(7, 1000000, 1000100);          // the kept checksum no longer matches
+        await cache.put(where.key, new Response(bytes, { headers: hit.headers }));
+    }""", where)
+    first.close()
+    second, how = visit(context, server)
+    assert how == "started"
+    plays(second)
+    # A good snapshot was kept again, and the next visit restores it.
+    kept(second)
+    second.wait_for_timeout(500)
+    second.close()
+    _, how = visit(context, server)
+    assert how == "restored"
+
+
+def test_a_snapshot_of_another_runtime_build_is_refused_by_it(context, server):
+    first, _ = visit(context, server)
+    where = kept(first)
+    # Pyodide writes its build id into the snapshot's header (bytes 16-47) and checks it.
+    rewrite_snapshot(first, where, "bytes[20] ^= 0xff; return bytes;")
+    # A snapshot kept by another build of the app is never read, and goes when one is kept.
+    first.evaluate("""async () => (await caches.open("jetan-snapshot-000000000000"))
+        .put("/engine.snapshot", new Response(new Uint8Array(64)))""")
+    first.close()
+    second, how = visit(context, server)
+    assert how == "started"
+    plays(second)
+    kept(second)
+    wait_until(second, """async () => !(await caches.keys()).includes("jetan-snapshot-000000000000")""")
+
+
+def test_storage_denied_still_plays(browser, server):
+    # As in a private window of some browsers: Cache Storage throws.
+    context = browser.new_context(service_workers="block")
+    try:
+        def deny(route):
+            body = route.fetch().text()
+            denial = ('Object.defineProperty(self, "caches", { get() { '
+                      'throw new DOMException("denied", "SecurityError"); } });\n')
+            route.fulfill(body=denial + body, content_type="text/javascript")
+        context.route("**/js/worker.js", deny)
+        for _ in range(2):
+            page, how = visit(context, server)
+            assert how == "started"
+            plays(page)
+            page.close()
+    finally:
+        context.close()
+
+
+def test_storage_full_still_plays(browser, server):
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(server.url + "rules.html")
+        cdp = context.new_cdp_session(page)
+        cdp.send("Storage.overrideQuotaForOrigin", {"origin": server.url.rstrip("/"), "quotaSize": 1000})
+        for _ in range(2):
+            page, how = visit(context, server)
+            assert how == "started"
+            plays(page)
+            # The worker tries to keep its snapshot once the page is quiet, and fails.
+            for _ in range(100):
+                if any("could not be kept" in m for m in page.messages):
+                    break
+                page.wait_for_timeout(200)
+            assert any("could not be kept" in m for m in page.messages)
+            assert page.evaluate(KEPT) is None
+            page.close()
+    finally:
+        context.close()
+
+
+def test_a_shared_game_can_be_looked_through_while_the_engine_loads(browser, server):
+    context = browser.new_context(service_workers="block")
+    held = []
+    try:
+        context.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # held until released
+        page = context.new_page()
+        page.goto(server.url + "#1;m=d2d3,g9g8,e2e3,c9c8")
+        status = page.locator("#status")
+        page.wait_for_function("document.getElementById('status').textContent.includes('move 4 of 4')")
+        start = page.locator("#board").get_attribute("data-position")
+        for key in ("ArrowLeft", "ArrowLeft"):
+            page.keyboard.press(key)
+        assert "Showing move 2 of 4" in status.inner_text()
+        after_two = page.locator("#board").get_attribute("data-position")
+        page.keyboard.press("Home")
+        assert "Showing the start" in status.inner_text()
+        assert page.locator("#board").get_attribute("data-position").split()[0] != start.split()[0]
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowRight")
+        assert page.locator("#board").get_attribute("data-position") == after_two
+        page.click("#flip-button")
+        assert held and page.evaluate("document.body.dataset.engine") != "ready"
+        held[0].continue_()
+        page.wait_for_selector("body[data-engine=ready]", timeout=60000)
+        page.wait_for_function("document.getElementById('status').textContent.startsWith('Reviewing')")
+        assert status.inner_text() == "Reviewing: after 1. g9-g8 (Orange), move 2 of 4"
+        assert page.locator("#flip-button").get_attribute("aria-pressed") == "true"
+        assert page.locator("#board").get_attribute("data-position").split()[0] == after_two.split()[0]
+    finally:
+        context.close()
