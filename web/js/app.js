@@ -879,9 +879,11 @@ if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
     notify("A new version of Jetan is ready. Your game is saved; reload to use the new version.",
            { label: "Reload", action: () => location.reload() });
   });
-  // Registered once the engine has started (or failed to), so that on a first visit its copies
-  // of the files do not compete with the engine's own download: they then come from the HTTP
-  // cache. updateViaCache "none": the worker and the precache list it imports are always checked
-  // with the server, never taken from the HTTP cache, so a deploy is seen on the next visit.
-  engineSettled.then(() => navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).catch(() => {}));
+  // Registered a moment after the engine has started (or failed to), so that on a first visit
+  // its copies of the files neither compete with the engine's own download (they then come from
+  // the HTTP cache) nor hold up the first moves. updateViaCache "none": the worker and the
+  // precache list it imports are always checked with the server, never taken from the HTTP
+  // cache, so a deploy is seen on the next visit.
+  const register = () => navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).catch(() => {});
+  engineSettled.then(() => setTimeout(register, 2000));
 }
