@@ -11,8 +11,8 @@ import { Engine } from "./engine.js";
 import { renderCaption, setupGallery } from "./gallery.js";
 import { playSound, played as soundsPlayed } from "./sound.js";
 import { setupNewGameDialog } from "./new-game.js";
-import { bothHuman, depthText, formatScore, lineText, notify, renderAnalysis, renderPanels, renderPlayers, renderRecent as showRecent,
-         titleCase } from "./panels.js";
+import { bothHuman, depthText, formatScore, lineText, notify, renderAnalysis, renderMoveList, renderPanels, renderPlayers,
+         renderRecent as showRecent, titleCase } from "./panels.js";
 import { describe, placementBoard, placementText, replay, squareIndex, squareName, startOf } from "./position.js";
 import { decodeLink, encodeGame } from "./share.js";
 import { elementSnippet, frameSnippet } from "./snippets.js";
@@ -84,9 +84,9 @@ function paintEarly(position) {
   if (app.link) setFlipped(app.link.view.orientation === "orange");
   const game = app.link ? app.link.game : app.game;
   try {
-    const { boards, squares } = replay(game.start === "start" ? startOf(game.rules) : game.start, game.moves);
+    const { boards, squares, entries } = replay(game.start === "start" ? startOf(game.rules) : game.start, game.moves);
     const ply = app.link && app.link.view.ply !== null ? Math.min(app.link.view.ply, game.moves.length) : game.moves.length;
-    app.early = { boards, squares, ply };
+    app.early = { boards, squares, entries, ply };
     showEarly();
   } catch {
     app.early = null;
@@ -96,7 +96,8 @@ function paintEarly(position) {
     $("board").dataset.position = placement;
   }
   performance.mark("jetan-board-painted");
-  renderPlayers(app);
+  // A linked game is for two people, under its own rules: say so while it waits for the engine.
+  renderPlayers(app.link ? { settings: { ...app.settings, players: playersFor(null) }, game: app.link.game } : app);
   $("notation-select").value = app.settings.notation;
   setFlipped(app.settings.flipped);
   $("sound-button").setAttribute("aria-pressed", String(app.settings.sound));
@@ -104,17 +105,18 @@ function paintEarly(position) {
 }
 
 /** While the engine loads, the game's positions replayed for display (position.js replay: the
- *  pieces moved, no rules) — so that ←/→ step through a saved or shared game at once. The
- *  engine's state replaces them when it answers, at the ply shown. */
+ *  pieces moved, no rules) — so that ←/→ or the move list step through a saved or shared game at
+ *  once. The engine's state replaces them when it answers, at the ply shown. */
 function showEarly() {
-  const { boards, squares, ply } = app.early;
+  const { boards, squares, entries, ply } = app.early;
+  renderMoveList(entries, ply - 1, "algebraic", (i) => { app.early.ply = i + 1; app.early.stepped = true; showEarly(); });
   const last = squares[ply - 1];
   board.set({ board: boards[ply], flipped: app.settings.flipped, lastMove: last || null });
   $("board").dataset.position = placementText(boards[ply]);
   const plies = boards.length - 1;
   if (plies) {
     $("status").textContent = `Loading the engine… Showing ${ply ? `move ${ply} of ${plies}` : "the start"}` +
-      " (← → to step through).";
+      " (step through with the move list or ← →).";
   }
 }
 

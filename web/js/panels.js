@@ -81,10 +81,18 @@ function renderStatus(app) {
 }
 
 function renderMoves(app, onReview) {
-  const list = $("moves"), v = app.view;
+  const v = app.view;
+  renderMoveList(v.moves, app.reviewing === null ? v.moves.length - 1 : app.reviewing, app.settings.notation, onReview);
+}
+
+/** The move list: ``moves`` as the engine describes them ({number, side, text, technical,
+ *  descriptive, duel}; before the engine has answered, as the page read them from a link or the
+ *  saved game: number, side and text), ``current`` the index of the move shown (-1: the start),
+ *  ``onPick(i)`` when one is pressed. */
+export function renderMoveList(moves, current, style, onPick) {
+  const list = $("moves");
   list.textContent = "";
-  const style = app.settings.notation;
-  v.moves.forEach((m, i) => {
+  moves.forEach((m, i) => {
     if (m.side === "black" || i === 0) {
       const num = document.createElement("li");
       num.className = "num";
@@ -95,24 +103,24 @@ function renderMoves(app, onReview) {
     const item = document.createElement("li");
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = style === "technical" ? m.technical : m.text;
-    button.title = m.descriptive;
+    button.textContent = style === "technical" && m.technical ? m.technical : m.text;
+    if (m.descriptive) button.title = m.descriptive;
     if (m.duel) {
       const mark = document.createElement("span");
       mark.className = "duel-mark";
       mark.textContent = m.duel.winner === "attacker" ? "duel won" : "duel lost";
       item.append(button, mark);
     }
-    button.className = (app.reviewing === null ? i === v.moves.length - 1 : i === app.reviewing) ? "current" : "";
-    button.addEventListener("click", () => onReview(i));
+    button.className = i === current ? "current" : "";
+    button.addEventListener("click", () => onPick(i));
     if (!m.duel) item.append(button);
     list.append(item);
   });
   // Scroll the list only, never the page (scrollIntoView would move the whole page on a phone).
-  const current = list.querySelector(".current");
-  if (current) {
-    const top = current.offsetTop - list.offsetTop;
-    if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
+  const shown = list.querySelector(".current");
+  if (shown) {
+    const top = shown.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top + shown.offsetHeight > list.scrollTop + list.clientHeight) {
       list.scrollTop = top - list.clientHeight / 2;
     }
   }

@@ -1,7 +1,8 @@
 // Positions as the page reads them before (or without) the engine: square names, a position
 // string's placement, the start of a rule set, and the placements a game passes through. This is
-// painting, not rules: a move is read only for its two squares (and a lost duel), never checked;
-// legality, results and notation are the engine's. No DOM, so Node can test it.
+// painting, not rules: a move is read only for its two squares (and a duel's outcome), never
+// checked, and shown as "d2-d3" only until the engine names it; legality, results and notation
+// are the engine's. No DOM, so Node can test it.
 import { PIECES, SETUPS } from "../engine-data.js";
 
 const FILES = "abcdefghij";
@@ -62,23 +63,34 @@ export function moveSquares(text) {
   return { from: squareIndex(m[1] + m[2]), to: squareIndex(m[3] + m[4]), lost: m[5] === "d" };
 }
 
-/** The boards a game passes through: [start, after move 1, …], and for each move its squares
- *  ([from, to], or null for a pass). */
+/** The boards a game passes through: [start, after move 1, …]; for each move its squares
+ *  ([from, to], or null for a pass) and how a move list shows it ({number, side, text}: "d2-d3",
+ *  "d1xg4/a"). */
 export function replay(start, moves) {
   const boards = [placementBoard(start)];
   const squares = [];
+  const entries = [];
+  const fields = String(start).trim().split(/\s+/);
+  const firstNumber = parseInt(fields[4], 10) || 1;   // placement, side, escapes, counter, number
+  const orangeFirst = fields[1] === "o";
   for (const text of moves) {
     const board = boards[boards.length - 1].slice();
     const move = moveSquares(text);
+    const ply = boards.length - 1;
+    // The move number goes up after each of Orange's moves.
+    const entry = { number: firstNumber + Math.floor((ply + (orangeFirst ? 1 : 0)) / 2), side: sideAfter(start, ply), text: "pass" };
     if (move) {
+      const outcome = /\/[ad]$/i.exec(text);
+      entry.text = squareName(move.from) + (board[move.to] ? "x" : "-") + squareName(move.to) + (outcome ? outcome[0].toLowerCase() : "");
       const piece = board[move.from];
       board[move.from] = "";
       if (!move.lost) board[move.to] = piece;
     }
     boards.push(board);
     squares.push(move ? [move.from, move.to] : null);
+    entries.push(entry);
   }
-  return { boards, squares };
+  return { boards, squares, entries };
 }
 
 /** Whose turn it is after ``plies`` moves from ``start`` (a position string). */
