@@ -5,8 +5,8 @@ a piece may take: a set of *patterns*, each a sequence of allowed step sets (one
 every step of a walk must repeat the first (``straight``), and whether the piece jumps. Every
 interpretation of every piece in the option table of docs/rules.md is one row of :data:`INTERPRETATIONS`.
 
-:func:`walk_table` turns a gait into a per-square table: for each destination, the minimal sets of
-intermediate squares that some walk needs empty. Move generation and threat tests are then
+:func:`gait_squares` turns a gait into per-square tables: for each destination, the minimal sets
+of intermediate squares that some walk needs empty. Move generation and threat tests are then
 look-ups and bit tests, never walks. Each square's entry is made the first time it is looked up
 (:class:`PerSquare`), so a rule set costs nothing to set up.
 """
@@ -205,8 +205,15 @@ WalkTable = PerSquare[Dict[int, Masks]]
 
 class GaitSquares:
     """One gait's tables, per square, all three made together from one enumeration of the walks
-    from that square: :attr:`walks` (see :func:`walk_table`), :attr:`reach` (a bitmask of every
-    destination) and :attr:`trees` (see :func:`walk_tree`)."""
+    from that square.
+
+    :attr:`walks`: ``{destination: minimal masks of intermediate squares}``. A non-jumping piece
+    can go to a destination when some mask has no occupied square; a jumping piece always can (its
+    masks still matter to a frightened Princess, who avoids threats).
+    :attr:`reach`: a bitmask of every destination.
+    :attr:`trees`: the same walks as a tree of intermediate squares, so that all the destinations a
+    non-jumping piece reaches among occupied squares are found by testing each intermediate square
+    once, and then remembered (:func:`open_reach`)."""
 
     def __init__(self, gait: Gait):
         if max(len(p) for p in gait.patterns) > 3:
@@ -256,21 +263,6 @@ class GaitSquares:
 def gait_squares(gait: Gait) -> GaitSquares:
     """The tables of a gait, shared by every rule set that uses it."""
     return GaitSquares(gait)
-
-
-def walk_table(gait: Gait) -> WalkTable:
-    """For every square, ``{destination: minimal masks of intermediate squares}``.
-
-    A non-jumping piece can go to a destination when some mask has no occupied square; a jumping
-    piece always can (its masks still matter to a frightened Princess, who avoids threats)."""
-    return gait_squares(gait).walks
-
-
-def walk_tree(gait: Gait) -> PerSquare[OpenWalks]:
-    """The walks of :func:`walk_table` as a tree of intermediate squares, so that all the
-    destinations a non-jumping piece reaches among occupied squares are found by testing each
-    intermediate square once, and then remembered (:func:`open_reach`)."""
-    return gait_squares(gait).trees
 
 
 def open_reach(walks: OpenWalks, occupied: int) -> int:

@@ -42,7 +42,7 @@ Lines = List[Tuple[int, int]]
 
 class GaitTables(NamedTuple):
     """One piece's move tables for one side, per square: ``walks`` (destination -> the minimal
-    sets of intermediate squares, see :func:`~py_engine.gaits.walk_table`), ``jumps`` (blocking
+    sets of intermediate squares, see :class:`~py_engine.gaits.GaitSquares`), ``jumps`` (blocking
     does not apply), ``reach`` (a bitmask of every destination) and ``trees`` (the walk tree with
     its remembered destinations, see :func:`~py_engine.gaits.open_reach`)."""
 

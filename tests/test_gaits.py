@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from py_engine.gaits import INTERPRETATIONS, escape_reach, gait_squares, walk_table
+from py_engine.gaits import INTERPRETATIONS, escape_reach, gait_squares
 from py_engine.pieces import BLACK, ORANGE
 from py_engine.rules import RuleSet
 from py_engine.squares import parse_square, square, squares_of
@@ -204,29 +204,29 @@ def test_reach_matches_smith(key):
 @pytest.mark.parametrize("letter,count", [("N", 5), ("W", 8), ("A", 8), ("T", 12), ("D", 16),
                                           ("F", 16), ("C", 48), ("P", 48)])
 def test_worked_counts_from_e5(letter, count):
-    table = walk_table(RuleSet().gait(letter, BLACK))
+    table = gait_squares(RuleSet().gait(letter, BLACK)).walks
     assert len(table[parse_square("e5")]) == count
 
 
 def test_walks_never_revisit_the_start():
     # A Warrior could come back to its start in two steps only by revisiting it.
     for code in ("CWW", "FWW"):
-        table = walk_table(RuleSet.parse(f"warrior={code}").gait("W", BLACK))
+        table = gait_squares(RuleSet.parse(f"warrior={code}").gait("W", BLACK)).walks
         for sq in range(100):
             assert sq not in table[sq]
 
 
 def test_masks_list_intermediate_squares():
     # The standard Thoat goes orthogonally first: e5 to f7 passes e6 only.
-    table = walk_table(RuleSet().gait("T", BLACK))
+    table = gait_squares(RuleSet().gait("T", BLACK)).walks
     assert table[parse_square("e5")][parse_square("f7")] == (1 << parse_square("e6"),)
-    free = walk_table(RuleSet.parse("thoat=free").gait("T", BLACK))
+    free = gait_squares(RuleSet.parse("thoat=free").gait("T", BLACK)).walks
     masks = set(free[parse_square("e5")][parse_square("f7")])
     assert masks == {1 << parse_square("e6"), 1 << parse_square("f6")}
 
 
 def test_edges_clip_reach():
-    table = walk_table(RuleSet().gait("C", BLACK))
+    table = gait_squares(RuleSet().gait("C", BLACK)).walks
     assert len(table[parse_square("a1")]) == 15      # the 4x4 corner block but a1
 
 
@@ -258,12 +258,12 @@ def test_escape_walks_avoid_threatened_squares_for_a_frightened_princess():
 def test_remembered_destinations_agree_with_the_walk_table():
     """open_reach answers from memory after the first time; both answers must be what the walk
     table says: a destination is reached when some walk to it has every intermediate square empty."""
-    from py_engine.gaits import open_reach, walk_tree
+    from py_engine.gaits import open_reach
     rng = random.Random(3)
     gaits = [g for interpretations in INTERPRETATIONS.values() for g in interpretations.values()
              if not g.jumps]
     for gait in gaits:
-        table, trees = walk_table(gait), walk_tree(gait)
+        table, trees = gait_squares(gait).walks, gait_squares(gait).trees
         for _ in range(60):
             sq = rng.randrange(100)
             occupied = sum(1 << s for s in rng.sample(range(100), rng.randrange(60))) & ~(1 << sq)

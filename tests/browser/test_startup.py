@@ -152,61 +152,65 @@ def test_storage_full_still_plays(browser, server):
         context.close()
 
 
-def test_a_shared_game_can_be_looked_through_while_the_engine_loads(browser, server):
+@pytest.fixture
+def held_runtime(browser):
+    """A page whose Python runtime (pyodide.asm.wasm) does not arrive until ``release()``: the
+    engine stays loading for as long as a test looks."""
     context = browser.new_context(service_workers="block")
     held = []
-    try:
-        context.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # held until released
-        page = context.new_page()
-        page.goto(server.url + "#1;m=d2d3,g9g8,e2e3,c9c8")
-        status = page.locator("#status")
-        page.wait_for_function("document.getElementById('status').textContent.includes('move 4 of 4')")
-        start = page.locator("#board").get_attribute("data-position")
-        for key in ("ArrowLeft", "ArrowLeft"):
-            page.keyboard.press(key)
-        assert "Showing move 2 of 4" in status.inner_text()
-        after_two = page.locator("#board").get_attribute("data-position")
-        page.keyboard.press("Home")
-        assert "Showing the start" in status.inner_text()
-        assert page.locator("#board").get_attribute("data-position").split()[0] != start.split()[0]
-        page.keyboard.press("ArrowRight")
-        page.keyboard.press("ArrowRight")
-        assert page.locator("#board").get_attribute("data-position") == after_two
-        page.click("#flip-button")
-        assert held and page.evaluate("document.body.dataset.engine") != "ready"
-        # On a phone there are no arrow keys: the move list is there before the engine too.
-        assert page.locator("#moves button").all_inner_texts() == ["d2-d3", "g9-g8", "e2-e3", "c9-c8"]
-        page.locator("#moves button").nth(3).click()
-        assert "Showing move 4 of 4" in status.inner_text()
-        page.locator("#moves button").nth(1).click()
-        assert "Showing move 2 of 4" in status.inner_text()
+    context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+
+    def release():
+        assert held, "the runtime was never asked for"
         held[0].continue_()
-        page.wait_for_selector("body[data-engine=ready]", timeout=60000)
-        page.wait_for_function("document.getElementById('status').textContent.startsWith('Reviewing')")
-        assert status.inner_text() == "Reviewing: after 1. g9-g8 (Orange), move 2 of 4"
-        assert page.locator("#flip-button").get_attribute("aria-pressed") == "true"
-        assert page.locator("#board").get_attribute("data-position").split()[0] == after_two.split()[0]
-    finally:
-        context.close()
+
+    yield context.new_page(), release
+    context.close()
 
 
-def test_the_early_move_list_numbers_and_marks_moves_as_the_engine_will(browser, server):
-    context = browser.new_context(service_workers="block")
-    held = []
-    try:
-        context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
-        page = context.new_page()
-        # Orange moves first; Black's second move takes a piece, winning its duel.
-        page.goto(server.url + "#1;r=setup=facing,first=orange,duel=dice;m=g10d7,d2d3,d7g4,d1g4/a")
-        page.wait_for_function("document.querySelectorAll('#moves button').length === 4")
-        early = page.locator("#moves").inner_text().split()
-        assert early == ["1.", "…", "g10-d7", "2.", "d2-d3", "d7-g4", "3.", "d1xg4/a"]
-        assert page.locator("#players").inner_text() == "Black: player · Orange: player · custom rules"
-        held[0].continue_()
-        page.wait_for_selector("body[data-engine=ready]", timeout=60000)
-        page.wait_for_function("document.querySelector('#moves .duel-mark')")
-        # The engine's list says the same, and marks the duel.
-        assert page.locator("#moves button").all_inner_texts() == ["g10-d7", "d2-d3", "d7-g4", "d1xg4/a"]
-        assert page.locator("#moves .duel-mark").inner_text() == "duel won"
-    finally:
-        context.close()
+def test_a_shared_game_can_be_looked_through_while_the_engine_loads(held_runtime, server):
+    page, release = held_runtime
+    page.goto(server.url + "#1;m=d2d3,g9g8,e2e3,c9c8")
+    status = page.locator("#status")
+    page.wait_for_function("document.getElementById('status').textContent.includes('move 4 of 4')")
+    start = page.locator("#board").get_attribute("data-position")
+    for key in ("ArrowLeft", "ArrowLeft"):
+        page.keyboard.press(key)
+    assert "Showing move 2 of 4" in status.inner_text()
+    after_two = page.locator("#board").get_attribute("data-position")
+    page.keyboard.press("Home")
+    assert "Showing the start" in status.inner_text()
+    assert page.locator("#board").get_attribute("data-position").split()[0] != start.split()[0]
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert page.locator("#board").get_attribute("data-position") == after_two
+    page.click("#flip-button")
+    assert page.evaluate("document.body.dataset.engine") != "ready"
+    # On a phone there are no arrow keys: the move list is there before the engine too.
+    assert page.locator("#moves button").all_inner_texts() == ["d2-d3", "g9-g8", "e2-e3", "c9-c8"]
+    page.locator("#moves button").nth(3).click()
+    assert "Showing move 4 of 4" in status.inner_text()
+    page.locator("#moves button").nth(1).click()
+    assert "Showing move 2 of 4" in status.inner_text()
+    release()
+    page.wait_for_selector("body[data-engine=ready]", timeout=60000)
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('Reviewing')")
+    assert status.inner_text() == "Reviewing: after 1. g9-g8 (Orange), move 2 of 4"
+    assert page.locator("#flip-button").get_attribute("aria-pressed") == "true"
+    assert page.locator("#board").get_attribute("data-position").split()[0] == after_two.split()[0]
+
+
+def test_the_early_move_list_numbers_and_marks_moves_as_the_engine_will(held_runtime, server):
+    page, release = held_runtime
+    # Orange moves first; Black's second move takes a piece, winning its duel.
+    page.goto(server.url + "#1;r=setup=facing,first=orange,duel=dice;m=g10d7,d2d3,d7g4,d1g4/a")
+    page.wait_for_function("document.querySelectorAll('#moves button').length === 4")
+    early = page.locator("#moves").inner_text().split()
+    assert early == ["1.", "…", "g10-d7", "2.", "d2-d3", "d7-g4", "3.", "d1xg4/a"]
+    assert page.locator("#players").inner_text() == "Black: player · Orange: player · custom rules"
+    release()
+    page.wait_for_selector("body[data-engine=ready]", timeout=60000)
+    page.wait_for_function("document.querySelector('#moves .duel-mark')")
+    # The engine's list says the same, and marks the duel.
+    assert page.locator("#moves button").all_inner_texts() == ["g10-d7", "d2-d3", "d7-g4", "d1xg4/a"]
+    assert page.locator("#moves .duel-mark").inner_text() == "duel won"

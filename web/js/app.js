@@ -109,7 +109,7 @@ function paintEarly(position) {
  *  once. The engine's state replaces them when it answers, at the ply shown. */
 function showEarly() {
   const { boards, squares, entries, ply } = app.early;
-  renderMoveList(entries, ply - 1, "algebraic", (i) => { app.early.ply = i + 1; app.early.stepped = true; showEarly(); });
+  renderMoveList(entries, ply - 1, "algebraic", (i) => lookEarly(i + 1));
   const last = squares[ply - 1];
   board.set({ board: boards[ply], flipped: app.settings.flipped, lastMove: last || null });
   $("board").dataset.position = placementText(boards[ply]);
@@ -120,15 +120,17 @@ function showEarly() {
   }
 }
 
-function stepEarly(key) {
-  const last = app.early.boards.length - 1;
-  const at = app.early.ply;
-  const go = { ArrowLeft: at - 1, ArrowUp: at - 1, ArrowRight: at + 1, ArrowDown: at + 1, Home: 0, End: last }[key];
-  if (go === undefined) return false;
-  app.early.ply = Math.max(0, Math.min(go, last));
-  app.early.stepped = true;
+/** Show the position after ``ply`` moves while the engine loads (remembered for when it answers). */
+function lookEarly(ply) {
+  Object.assign(app.early, { ply, stepped: true });
   showEarly();
-  return true;
+}
+
+/** Where a review key goes from the position after ``at`` moves of a game ``last`` long:
+ *  a ply between 0 and ``last``, or undefined for another key. */
+function stepped(key, at, last) {
+  const go = { ArrowLeft: at - 1, ArrowUp: at - 1, ArrowRight: at + 1, ArrowDown: at + 1, Home: 0, End: last }[key];
+  return go === undefined ? undefined : Math.max(0, Math.min(go, last));
 }
 
 restore();
@@ -650,15 +652,15 @@ document.addEventListener("keydown", (e) => {
   if (e.altKey || e.ctrlKey || e.metaKey || document.querySelector("dialog[open]")) return;
   if (e.target.closest && e.target.closest("input, textarea, select, [contenteditable]")) return;
   if (!app.view) {
-    if (app.early && stepEarly(e.key)) e.preventDefault();
+    const ply = app.early ? stepped(e.key, app.early.ply, app.early.boards.length - 1) : undefined;
+    if (ply !== undefined) { e.preventDefault(); lookEarly(ply); }
     return;
   }
   const last = app.view.moves.length - 1;
-  const at = app.reviewing === null ? last : app.reviewing;
-  const go = { ArrowLeft: at - 1, ArrowUp: at - 1, ArrowRight: at + 1, ArrowDown: at + 1, Home: -1, End: last }[e.key];
-  if (go === undefined) return;
+  const ply = stepped(e.key, app.reviewing === null ? last + 1 : app.reviewing + 1, last + 1);
+  if (ply === undefined) return;
   e.preventDefault();
-  review(Math.max(-1, Math.min(go, last)));
+  review(ply - 1);
   const m = app.reviewing === null ? app.view.moves[last] : app.view.moves[app.reviewing];
   $("live").textContent = m ? `${titleCase(m.side)} ${m.text}` : "Start position";
 });

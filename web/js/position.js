@@ -53,14 +53,15 @@ export function startOf(rules = "") {
 
 const MOVE_SQUARES = /^([a-j])(10|[1-9])[-x:]?([a-j])(10|[1-9])(?:\/([ad]))?$/;
 
-/** A move text's squares: {from, to, lost} (lost: the attacker lost its duel), or null for a
- *  pass. Technical notation (D1-G4, rank 0 for the tenth) is read too. */
+/** A move text's squares and its duel's outcome: {from, to, outcome} ("a": the attacker won,
+ *  "d": it lost, "" none written), or null for a pass. Technical notation (D1-G4, rank 0 for the
+ *  tenth) is read too. */
 export function moveSquares(text) {
   const t = String(text).trim();
   if (t === "pass") return null;
   const m = MOVE_SQUARES.exec(t.toLowerCase().replace(/([a-j])0(?!\d)/g, "$110"));
   if (!m) throw new Error(`'${t.slice(0, 20)}' is not a move`);
-  return { from: squareIndex(m[1] + m[2]), to: squareIndex(m[3] + m[4]), lost: m[5] === "d" };
+  return { from: squareIndex(m[1] + m[2]), to: squareIndex(m[3] + m[4]), outcome: m[5] || "" };
 }
 
 /** The boards a game passes through: [start, after move 1, …]; for each move its squares
@@ -72,19 +73,20 @@ export function replay(start, moves) {
   const entries = [];
   const fields = String(start).trim().split(/\s+/);
   const firstNumber = parseInt(fields[4], 10) || 1;   // placement, side, escapes, counter, number
-  const orangeFirst = fields[1] === "o";
+  const orangeFirst = fields[1] === "o" ? 1 : 0;
   for (const text of moves) {
     const board = boards[boards.length - 1].slice();
     const move = moveSquares(text);
     const ply = boards.length - 1;
-    // The move number goes up after each of Orange's moves.
-    const entry = { number: firstNumber + Math.floor((ply + (orangeFirst ? 1 : 0)) / 2), side: sideAfter(start, ply), text: "pass" };
+    // Sides alternate; the move number goes up after each of Orange's moves.
+    const entry = { number: firstNumber + Math.floor((ply + orangeFirst) / 2),
+                    side: (ply + orangeFirst) % 2 ? "orange" : "black", text: "pass" };
     if (move) {
-      const outcome = /\/[ad]$/i.exec(text);
-      entry.text = squareName(move.from) + (board[move.to] ? "x" : "-") + squareName(move.to) + (outcome ? outcome[0].toLowerCase() : "");
+      entry.text = squareName(move.from) + (board[move.to] ? "x" : "-") + squareName(move.to) +
+        (move.outcome ? `/${move.outcome}` : "");
       const piece = board[move.from];
       board[move.from] = "";
-      if (!move.lost) board[move.to] = piece;
+      if (move.outcome !== "d") board[move.to] = piece;
     }
     boards.push(board);
     squares.push(move ? [move.from, move.to] : null);
