@@ -11,8 +11,10 @@ A game travels as plain data — ``rules``, ``start`` (a position string or ``"s
 so the page owns it and the worker can be restarted at any time. The facade keeps the last game
 it built and only plays (or takes back) the moves that differ.
 
-Every move in a reply is an object (see :func:`move_json`) with its squares, so the page never
-reads move text to find them.
+Moves cross the bridge as squares (0-99, a1 first, as :mod:`py_engine.squares` numbers them):
+every move in a reply is an object (see :func:`move_json`) with its squares, legal destinations
+are keyed by square, and ``play`` takes ``{"from", "to", "outcome"}`` (text too, for a move a
+person typed). Move text is for display and records only, so the page never reads it.
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ import re
 import sys
 import traceback
 import uuid
-from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, TypedDict
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, TypedDict, Union
 
 from . import record
 from .errors import JetanError, UsageError
@@ -33,8 +35,8 @@ from .pieces import LETTERS, SIDES
 from .position import Position
 from .rules import OPTION_WORDS, OPTIONS, PER_SIDE, PRESETS, STANDARD, RuleSet
 from .search import LEVELS, Info, Searcher, level_settings
-from .squares import square_name
-from .values import Move
+from .squares import SIZE, square_name
+from .values import PASS, Move
 
 
 # Limits on what a request may hold. A game longer than MAX_PLIES is refused rather than
@@ -50,6 +52,7 @@ MAX_TIME_MS = 600_000
 MAX_SEARCH_DEPTH = 64
 MAX_MESSAGE = 300
 MAX_NESTING = 64
+SQUARE_COUNT = SIZE * SIZE
 _JSON_STRUCTURE = re.compile(r'\\.|["\[\]{}]')
 HEADER_NAME = re.compile(r"\w{1,40}")
 
@@ -252,27 +255,46 @@ def game_field(req: Request) -> Game:
     return game
 
 
-def play(game: Game, texts: List[str], text: str) -> Move:
-    """Play a move given as text on the session's game, keeping its texts in step."""
+def play(game: Game, texts: List[str], move: Union[Move, str]) -> Move:
+    """Play a move (text or :class:`Move`) on the session's game, keeping its texts in step."""
     before = game.position
-    ply = game.play(text)
+    ply = game.play(move)
     texts.append(move_text(before, ply.move))
     return ply.move
 
 
+def move_field(req: Request) -> Union[Move, str]:
+    """The move a ``play`` request names: squares ``{"from": 13, "to": 23, "outcome": "a"}``
+    (``from``/``to`` null for a pass; ``outcome`` only for a duel decided in advance), or text
+    that a person typed (``"d2-d3"``)."""
+    value = req.get("move")
+    if isinstance(value, str):
+        return text_field(req, "move", "", MAX_MOVE_TEXT)
+    if not isinstance(value, dict):
+        raise RequestError("move must be squares {from, to} or a move's text")
+    if value.get("from") is None and value.get("to") is None:
+        return PASS
+    frm = int_field(value, "from", None, 0, SQUARE_COUNT - 1)
+    to = int_field(value, "to", None, 0, SQUARE_COUNT - 1)
+    if frm is None or to is None:
+        raise RequestError("a move needs both squares, from and to")
+    outcome = choice_field(value, "outcome", ("", "a", "d"), "") or ""
+    return Move(frm, to, outcome)
+
+
 def move_json(pos: Position, move: Move) -> Dict[str, Any]:
-    """A move as the page uses it: ``text`` (algebraic), ``from``/``to`` (square names, ``None``
-    for a pass), ``capture``, ``outcome`` of a decided duel (``"a"``, ``"d"`` or ``""``)."""
+    """A move as the page uses it: ``text`` (algebraic, for display), ``from``/``to`` (squares
+    0-99, ``None`` for a pass), ``capture``, ``outcome`` of a decided duel (``"a"``, ``"d"`` or
+    ``""``)."""
     if move.is_pass:
         return {"text": "pass", "from": None, "to": None, "capture": False, "outcome": ""}
-    return {"text": move_text(pos, move), "from": square_name(move.frm),
-            "to": square_name(move.to), "capture": bool(pos.board[move.to]),
-            "outcome": move.outcome}
+    return {"text": move_text(pos, move), "from": move.frm, "to": move.to,
+            "capture": bool(pos.board[move.to]), "outcome": move.outcome}
 
 
 # One move of a game's history as the page shows it (the first five fields are move_json's).
 MoveEntry = TypedDict("MoveEntry", {
-    "text": str, "from": Optional[str], "to": Optional[str], "capture": bool, "outcome": str,
+    "text": str, "from": Optional[int], "to": Optional[int], "capture": bool, "outcome": str,
     "technical": str, "descriptive": str, "side": str, "number": int, "captured": str,
     "escape": bool, "position": str, "duel": Optional[Dict[str, Any]]})
 
@@ -310,7 +332,7 @@ class StateReply(TypedDict, total=False):
     moves_from: int
     moves: List[MoveEntry]
     plies: int
-    threatened: List[str]
+    threatened: List[int]
     result: Optional[Dict[str, Any]]
     captured: Dict[str, List[str]]
     wager: Dict[str, Any]
@@ -333,8 +355,8 @@ def state(game: Game, req: Optional[Request] = None) -> StateReply:
         if m.is_pass:
             legal.setdefault("pass", [])
             continue
-        legal.setdefault(square_name(m.frm), []).append({
-            "to": square_name(m.to),
+        legal.setdefault(str(m.frm), []).append({
+            "to": m.to,
             "capture": bool(pos.board[m.to]),
             "escape": bool(pos.board[m.frm] in "Pp" and escapes >> m.to & 1),
             "duel": game.referee.is_duel(pos, m),
@@ -353,7 +375,7 @@ def state(game: Game, req: Optional[Request] = None) -> StateReply:
                         "escape": ply.escaped, "position": str(ply.position),
                         "duel": duel_json(game, before, ply.move)})
         before = ply.position
-    threatened = [square_name(pos.princess[s]) for s in (0, 1)
+    threatened = [pos.princess[s] for s in (0, 1)
                   if pos.princess[s] >= 0 and game.referee.princess_threatened(pos, s)]
     scoring = choice_field(req, "scoring", tuple(SCORING), "smith") or "smith"
     black, orange = game.wager(scoring)
@@ -395,10 +417,11 @@ def op_replay(req: Request) -> Reply:
 
 
 def op_play(req: Request) -> Reply:
-    """Play ``move`` (text) in the game; the new state and the move played."""
+    """Play ``move`` (squares, or text a person typed: :func:`move_field`) in the game; the new
+    state and the move played."""
     game = game_field(req)
     before = game.position
-    move = play(game, _Session.texts, text_field(req, "move", "", MAX_MOVE_TEXT))
+    move = play(game, _Session.texts, move_field(req))
     return {"state": state(game, req), "played": move_json(before, move)}
 
 

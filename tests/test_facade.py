@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from py_engine import facade
+from py_engine.squares import parse_square
 from py_engine.rules import MANATOR
 from tests.test_game import STALEMATE
 
@@ -28,8 +29,9 @@ def test_new_game_state():
     s = r["state"]
     assert s["turn"] == "black" and s["result"] is None
     assert sum(len(v) for v in s["legal"].values()) == 74
-    escapes = [d for d in s["legal"]["f1"] if d["escape"]]
-    assert len(escapes) == 26 and len(s["legal"]["f1"]) == 40
+    f1 = s["legal"][str(parse_square("f1"))]          # destinations are keyed by square (0-99)
+    escapes = [d for d in f1 if d["escape"]]
+    assert len(escapes) == 26 and len(f1) == 40
     assert s["board"][4] == "C" and len(s["board"]) == 100
     assert s["record"].startswith('[Rules ""]')
 
@@ -38,10 +40,10 @@ def test_play_and_history():
     r = call(op="play", rules=MANATOR, start="start", moves=BOOK[:3], move="D1xG4/a")
     assert r["ok"], r
     s = r["state"]
-    assert r["played"] == {"text": "d1xg4/a", "from": "d1", "to": "g4", "capture": True,
+    assert r["played"] == {"text": "d1xg4/a", "from": 3, "to": 36, "capture": True,
                            "outcome": "a"}
     assert [m["text"] for m in s["moves"]] == BOOK
-    assert [(m["from"], m["to"]) for m in s["moves"]][:2] == [("g10", "d7"), ("d2", "d3")]
+    assert [(m["from"], m["to"]) for m in s["moves"]][:2] == [(96, 63), (13, 23)]
     assert s["moves"][3]["descriptive"] == "Chief's Odwar takes Princess' Odwar"
     assert s["captured"]["orange"] == ["F"]
     assert s["wager"] == {"system": "smith", "black": 4, "orange": 0}
@@ -53,12 +55,12 @@ def test_the_session_takes_back_and_replays_only_what_differs():
     back = call(op="state", moves=["d2-d3"])["state"]
     assert [m["text"] for m in back["moves"]] == ["d2-d3"] and back["turn"] == "orange"
     other = call(op="state", moves=["e2-e3"])
-    assert other["ok"] and other["state"]["moves"][0]["to"] == "e3"
+    assert other["ok"] and other["state"]["moves"][0]["to"] == parse_square("e3")
 
 
 def test_threatened_princess_is_reported():
     s = call(op="state", rules=MANATOR, moves=BOOK[:3])["state"]
-    assert s["threatened"] == ["f1"]
+    assert s["threatened"] == [parse_square("f1")]
 
 
 def test_errors_are_messages():
@@ -121,13 +123,13 @@ def test_check_rules_and_reach():
 def test_best_and_the_search_protocol():
     legal = call(op="state")["state"]["legal"]
     best = call(op="best", moves=[], level=1, time_ms=300, seed=1)["best"]
-    assert best["move"]["to"] in {d["to"] for d in legal[best["move"]["from"]]}
+    assert best["move"]["to"] in {d["to"] for d in legal[str(best["move"]["from"])]}
     assert best["pv"][0] == best["move"]
     assert call(op="search_start", moves=[], time_ms=2000, max_depth=2)["started"]
     call(op="state", moves=["d2-d3"])            # the session's game moving on changes nothing
     first = call(op="search_step")
     assert first["done"] is False and first["info"]["depth"] == 1
-    assert first["info"]["move"]["from"] in legal
+    assert str(first["info"]["move"]["from"]) in legal
     call(op="search_step")
     assert call(op="search_step")["done"] is True
     assert "no search" in error(op="search_step")
@@ -250,3 +252,19 @@ def test_the_facade_never_raises_nor_leaks(op, req):
             assert leak not in text, text
     json.dumps(reply)
     facade.handle({"op": "search_stop"})
+
+
+def test_a_move_crosses_the_bridge_as_squares():
+    e2, e3, e5 = parse_square("e2"), parse_square("e3"), parse_square("e5")
+    r = call(op="play", moves=["d2-d3"], move={"from": parse_square("g9"), "to": parse_square("g8")})
+    assert r["ok"], r
+    assert r["played"]["text"] == "g9-g8" and [m["text"] for m in r["state"]["moves"]] == ["d2-d3", "g9-g8"]
+    assert call(op="play", moves=[], move={"from": e2, "to": e3})["played"]["text"] == "e2-e3"
+    duel = call(op="play", rules=MANATOR, moves=BOOK[:3], move={"from": 3, "to": 36, "outcome": "d"})
+    assert duel["played"]["text"] == "d1xg4/d"
+    assert "illegal move e2-e5" in error(op="play", moves=[], move={"from": e2, "to": e5})
+    assert "from must be from 0 to 99" in error(op="play", moves=[], move={"from": 100, "to": e3})
+    assert "both squares" in error(op="play", moves=[], move={"from": e2})
+    assert "outcome must be one of" in error(op="play", moves=[], move={"from": e2, "to": e3, "outcome": "x"})
+    assert "squares {from, to}" in error(op="play", moves=[], move=[e2, e3])
+    assert "pass is not allowed" in error(op="play", moves=[], move={"from": None, "to": None})

@@ -67,6 +67,17 @@ def wait_until(page, script, arg=None, timeout=60):
         page.wait_for_timeout(200)
 
 
+def square_centre(locator, name, flipped=False):
+    """Where square ``name`` is on the page, on the board canvas ``locator`` (Black at the bottom,
+    or Orange if ``flipped``)."""
+    box = locator.bounding_box()
+    f, r = "abcdefghij".index(name[0]), int(name[1:]) - 1
+    if flipped:
+        f, r = 9 - f, 9 - r
+    cell = box["width"] / 10
+    return box["x"] + (f + 0.5) * cell, box["y"] + (9 - r + 0.5) * cell
+
+
 @pytest.fixture(scope="session")
 def server():
     assert (DIST / "index.html").exists() and (DIST / "pyodide" / "pyodide.mjs").exists(), \

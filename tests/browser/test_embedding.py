@@ -3,7 +3,7 @@ keyboard play on the app's board (issue 10) — in Debian's chromium."""
 import pytest
 
 from py_engine import Game
-from tests.browser.conftest import ARTIFACTS, Server
+from tests.browser.conftest import ARTIFACTS, Server, square_centre
 from tests.browser.test_app import FAST, moves, open_app, wait_plies
 
 pytestmark = pytest.mark.browser
@@ -95,12 +95,7 @@ def test_static_boards_need_no_engine_and_stay_small(page, server, fan_site):
 
 def centre_of(page, id_, square, flipped=False):
     page.locator(f"#{id_}").scroll_into_view_if_needed()
-    box = page.locator(f"#{id_} canvas").bounding_box()
-    f, r = "abcdefghij".index(square[0]), int(square[1:]) - 1
-    if flipped:
-        f, r = 9 - f, 9 - r
-    cell = box["width"] / 10
-    return box["x"] + (f + 0.5) * cell, box["y"] + (9 - r + 0.5) * cell
+    return square_centre(page.locator(f"#{id_} canvas"), square, flipped)
 
 
 def test_interactive_boards_share_one_engine(page, server, fan_site):

@@ -18,14 +18,30 @@ const LONG_PRESS_MS = 500;
 const REDUCED_MOTION = matchMedia("(prefers-reduced-motion: reduce)");
 
 export class BoardView {
+  /**
+   * @param {HTMLCanvasElement} canvas
+   * @param {object} [options]
+   * @param {(sq: number) => void} [options.onPress]   a square pressed (click, tap, Enter)
+   * @param {(from: number, to: number) => void} [options.onDrop]   a piece dragged to a square
+   * @param {(from: number) => void} [options.onDropOff]   a piece dragged off the board
+   * @param {boolean} [options.keyboard]   arrow keys move a cursor, Enter or Space press
+   * @param {(sq: number) => string} [options.nameOf]   the piece on a square, in words
+   */
   constructor(canvas, { onPress = () => {}, onDrop = () => {}, onDropOff = () => {}, keyboard = false,
                         nameOf = () => "" } = {}) {
-    this.nameOf = nameOf;       // a square's piece in words ("Black Chief"): hover and long-press
+    /** @type {(sq: number) => string} a square's piece in words ("Black Chief"): hover and long-press */
+    this.nameOf = nameOf;
     this.canvas = canvas;
     this.ctx = canvas.getContext("2d");
     this.onPress = onPress;
     this.onDrop = onDrop;
     this.onDropOff = onDropOff;       // a piece dragged off the board (the editor removes it)
+    /** What is drawn (see set()): the squares' pieces, Orange at the bottom or not, the selected
+     *  square, the last move's squares, destinations, threatened squares, arrows [from, to, colour],
+     *  and which squares' pieces may be dragged.
+     *  @type {{board: string[], flipped: boolean, selected: ?number, lastMove: ?number[],
+     *          dests: {to: number, capture?: boolean, escape?: boolean}[], threatened: number[],
+     *          arrows: any[][], draggable: (sq: number) => boolean}} */
     this.state = { board: new Array(100).fill(""), flipped: false, selected: null, lastMove: null,
                    dests: [], threatened: [], arrows: [], draggable: () => false };
     this.cursor = null;          // the keyboard's square, shown while the board has focus
@@ -119,7 +135,7 @@ export class BoardView {
     this.pressTimer = setTimeout(() => this.showName(sq, x, y), LONG_PRESS_MS);
     this.onPress(sq);
     if (this.state.draggable(sq)) {
-      this.drag = { from: sq, x, y, moved: false };
+      this.drag = { from: sq, x, y, startX: x, startY: y, moved: false };
       this.canvas.setPointerCapture(e.pointerId);
     }
   }
@@ -131,8 +147,11 @@ export class BoardView {
       this.canvas.title = sq === null ? "" : this.nameOf(sq);
       return;
     }
-    if (Math.hypot(x - this.drag.x, y - this.drag.y) > 4) clearTimeout(this.pressTimer);
-    if (Math.hypot(x - this.drag.x, y - this.drag.y) > 4) this.drag.moved = true;
+    // A drag is a move of more than a few pixels from where the press began (however slowly).
+    if (Math.hypot(x - this.drag.startX, y - this.drag.startY) > 4) {
+      clearTimeout(this.pressTimer);
+      this.drag.moved = true;
+    }
     Object.assign(this.drag, { x, y });
     this.draw();
   }
@@ -223,7 +242,7 @@ export class BoardView {
       drawPiece(ctx, slide.piece, x1 + (x2 - x1) * ease, y1 + (y2 - y1) * ease, cell * 0.9);
     }
     for (const d of s.dests) this.drawDestination(d, cell);
-    if (this.cursor !== null && this.canvas.getRootNode().activeElement === this.canvas) {
+    if (this.cursor !== null && /** @type {Document | ShadowRoot} */ (this.canvas.getRootNode()).activeElement === this.canvas) {
       const [cx, cy] = this.centre(this.cursor);
       ctx.strokeStyle = COLOURS.cursor;
       ctx.lineWidth = Math.max(2, cell * 0.07);

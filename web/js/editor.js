@@ -5,10 +5,10 @@
 // The editor knows no rules: the engine's "check" is the only judge.
 import { PIECES, RULES, SETUPS } from "../engine-data.js";
 import { BoardView } from "./board.js";
+import { $ } from "./dom.js";
 import { drawPiece } from "./pieces.js";
 import { placementBoard, placementText } from "./position.js";
 
-const $ = (id) => document.getElementById(id);
 const NAMES = Object.fromEntries(PIECES.map((p) => [p.letter, p.name]));
 const TOOLS = { move: "Move pieces", remove: "Remove pieces" };
 
@@ -154,7 +154,7 @@ function drawToolIcon(ctx, tool) {
 function pickTool(tool) {
   editor.tool = tool;
   editor.selected = null;
-  for (const b of document.querySelectorAll("#editor-dialog [data-tool]")) {
+  for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#editor-dialog [data-tool]"))) {
     b.setAttribute("aria-pressed", String(b.dataset.tool === tool));
   }
   const name = tool.length === 1 ? `${tool === tool.toUpperCase() ? "Black" : "Orange"} ${NAMES[tool.toUpperCase()]}` : null;

@@ -7,10 +7,11 @@
 /**
  * The replies' shapes, as py_engine/facade.py sends them (its StateReply and MoveEntry).
  *
- * @typedef {object} Move         a move: text "d1xg4/a", squares "d1"/"g4" (null for a pass)
+ * @typedef {object} Move         a move: text "d1xg4/a" (for display), squares 0-99, a1 first
+ *   (null for a pass)
  * @property {string} text
- * @property {?string} from
- * @property {?string} to
+ * @property {?number} from
+ * @property {?number} to
  * @property {boolean} capture
  * @property {string} outcome     a decided duel: "a" (attacker won), "d" (defender won) or ""
  *
@@ -33,11 +34,12 @@
  * @property {string} turn         "black" or "orange"
  * @property {{black: boolean, orange: boolean}} escapes   escape still in hand
  * @property {number} counter      three-piece counter
- * @property {Object<string, {to: string, capture: boolean, escape: boolean, duel: boolean}[]>} legal
+ * @property {Object<string, {to: number, capture: boolean, escape: boolean, duel: boolean}[]>} legal
+ *   each piece's legal destinations, keyed by its square (and "pass" when passing is legal)
  * @property {number} moves_from   the history below holds the moves from this ply on
  * @property {MoveEntry[]} moves
  * @property {number} plies        the game's length
- * @property {string[]} threatened squares of threatened Princesses
+ * @property {number[]} threatened squares of threatened Princesses
  * @property {?{text: string, reason: string, explanation: string, winner: ?string}} result
  * @property {{black: string[], orange: string[]}} captured
  * @property {{system: string, black: number, orange: number}} wager
@@ -52,6 +54,23 @@
  * @property {?Move} move
  * @property {number} nodes
  * @property {number} time_ms
+ *
+ * What the page sends (the facade's fields; see py_engine/facade.py): a game as plain data,
+ * and for "play" the move as squares (text only when a person typed it).
+ *
+ * @typedef {{from: ?number, to: ?number, outcome?: string}} SquaresMove   null squares: a pass
+ * @typedef {object} GameRequest
+ * @property {string} [rules]
+ * @property {string} [start]       a position string, or "start"
+ * @property {string[]} [moves]     the game's moves as text (its record, as saved and linked)
+ * @property {?string} [resigned]
+ * @property {number} [known]       history entries the page holds already
+ * @property {SquaresMove | string} [move]   "play": the move to play
+ * @property {number} [level]       "think": 1-6
+ * @property {number} [time_ms]     "think": how long
+ *
+ * The worker's messages: in {id, op, args} (op: a facade operation or "think"), {op: "stop"},
+ * {op: "ping"}; out {status, detail, fraction}, {id, progress}, {id, reply}, {pong: true}.
  */
 
 // A worker that has said nothing for this long while a request waits is taken for dead. Python
@@ -63,6 +82,7 @@ export class Engine {
   /** onStatus(state, detail, fraction): "loading" (detail: the step; fraction: how far along,
    *  0..1), "ready" (detail: "restored" from a snapshot, or "started" afresh), "error" (detail: why), "restarting" (detail: why; "ready" follows when the
    *  new worker is up). */
+  /** @param {{onStatus?: (state: string, detail?: string, fraction?: number) => void}} [options] */
   constructor({ onStatus = () => {} } = {}) {
     this.onStatus = onStatus;
     this.pending = new Map();
@@ -115,7 +135,11 @@ export class Engine {
     waiting.resolve(msg.reply);
   }
 
-  /** Send one request; resolves with the facade's reply (never rejects). */
+  /** Send one request; resolves with the facade's reply (never rejects).
+   *  @param {string} op
+   *  @param {GameRequest | object} [args]
+   *  @param {(progress: any) => void} [onProgress]
+   *  @returns {Promise<any>} */
   request(op, args = {}, onProgress = () => {}) {
     if (this.failed) return Promise.resolve({ ok: false, error: "the engine is not running" });
     const id = this.nextId++;
@@ -177,9 +201,24 @@ function adoptEarlyWorker() {
 }
 
 let shared = null;
+/** @type {Set<() => void>} */
+const readyListeners = new Set();
 
 /** The page's one engine, started on first use and shared by every board on the page. */
 export function sharedEngine() {
-  if (!shared) shared = new Engine();
+  if (!shared) {
+    shared = new Engine({ onStatus: (state) => { if (state === "ready") for (const heard of readyListeners) heard(); } });
+  }
   return shared;
+}
+
+/** Has the page's shared engine started (without starting it)? */
+export const sharedEngineReady = () => Boolean(shared && shared.ready);
+
+/** Call ``heard`` whenever the page's shared engine is (or becomes) ready; returns the function
+ *  that stops listening. */
+export function onEngineReady(heard) {
+  readyListeners.add(heard);
+  if (sharedEngineReady()) heard();
+  return () => readyListeners.delete(heard);
 }

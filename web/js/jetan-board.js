@@ -8,12 +8,15 @@
 // "orange"), interactive (the reader may play on). A board that only shows — a diagram, or a game
 // stepped with its buttons or the arrow keys — draws without the engine. The engine (Pyodide, in
 // a worker) loads only when an interactive board is first used, once per page for all its boards.
-// Method play(move) returns a promise of the move played; events "move" (detail: move, position)
-// and "gameover" (detail: result). Every board shows the position it holds in data-position (and
+// Method play(move) returns a promise of the move played; check() asks the engine whether the
+// game can be played; events "move" (detail: move, position) and "gameover" (detail: result).
+// The board is a view of a Session (session.js), which the app's board shares: a reader's
+// input made while the engine loads is kept and played when it is ready. Every board shows the position it holds in data-position (and
 // data-ply); data-engine says "loading", "ready" or "failed" once the engine has been asked.
 import { BoardView } from "./board.js";
-import { sharedEngine } from "./engine.js";
-import { describe, placementText, replay, sideAfter, squareIndex, squareName, startOf } from "./position.js";
+import { onEngineReady, sharedEngine, sharedEngineReady } from "./engine.js";
+import { describe, placementText, sideAfter, squareName } from "./position.js";
+import { Session } from "./session.js";
 
 const STYLE = `
   :host { display: block; max-width: 100%; color: #f1e3c2; font: 14px/1.3 system-ui, sans-serif; }
@@ -29,8 +32,6 @@ const STYLE = `
   .caption:empty { display: none; }
   .caption.error { color: #ff6b57; }
 `;
-
-const DEFAULT_RULES = "";
 
 export class JetanBoard extends HTMLElement {
   static observedAttributes = ["position", "rules", "moves", "ply", "orientation", "interactive"];
@@ -50,28 +51,36 @@ export class JetanBoard extends HTMLElement {
         <div class="caption" part="caption" aria-live="polite"></div>
       </div>`;
     this.canvas = root.querySelector("canvas");
+    /** @type {HTMLElement} */
     this.bar = root.querySelector(".bar");
     this.caption = root.querySelector(".caption");
+    this.problem = "";        // what is wrong with the board's game or the last input, if anything
+    // Readers play both sides; a press on an earlier position plays on from there.
+    this.session = new Session({ engine: sharedEngine, onEarlierPress: "branch" });
+    this.session.listen((type, detail) => this.heard(type, detail));
     this.view = new BoardView(this.canvas, {
-      onPress: (sq) => this.press(sq), onDrop: (from, to) => this.drop(from, to), keyboard: true,
+      onPress: (sq) => { if (this.interactive) this.session.press(sq); },
+      onDrop: (from, to) => { if (this.interactive) this.session.drop(from, to); },
+      keyboard: true,
     });
-    for (const b of root.querySelectorAll("[data-step]")) b.addEventListener("click", () => this.step(b.dataset.step));
+    const steps = /** @type {NodeListOf<HTMLButtonElement>} */ (root.querySelectorAll("[data-step]"));
+    for (const b of steps) b.addEventListener("click", () => this.session.step(b.dataset.step));
     this.addEventListener("keydown", (e) => {
       if (e.target !== this || this.interactive) return;
       const step = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" }[e.key];
-      if (step) { e.preventDefault(); this.step(step); }
+      if (step) { e.preventDefault(); this.session.step(step); }
     });
-    this.game = null;        // {rules, start, moves, boards, squares}
-    this.at = 0;             // the ply shown
-    this.state = null;       // the engine's state, once an interactive board has used it
-    this.selected = null;
-    this.busy = null;        // the engine's answer being waited for
+    // Once the page's engine is there (started by any board), every board has its game checked.
+    this.stopHearing = () => {};
   }
 
   connectedCallback() {
     if (!this.hasAttribute("tabindex")) this.tabIndex = 0;
     this.load();
+    this.stopHearing = onEngineReady(() => this.check());
   }
+
+  disconnectedCallback() { this.stopHearing(); }
 
   attributeChangedCallback() {
     if (this.isConnected) this.load();
@@ -79,163 +88,110 @@ export class JetanBoard extends HTMLElement {
 
   get interactive() { return this.hasAttribute("interactive"); }
 
-  /** Read the attributes into a game and show it (no engine needed). */
+  /** Read the attributes into the session's game and show it (no engine needed). */
   load() {
-    const rules = this.getAttribute("rules") || DEFAULT_RULES;
-    const start = (this.getAttribute("position") || "").trim() || startOf(rules);
     const moves = (this.getAttribute("moves") || "").split(",").map((m) => m.trim()).filter(Boolean);
-    this.state = null;
-    this.selected = null;
-    try {
-      const { boards, squares } = replay(start, moves);
-      this.game = { rules, start, moves, boards, squares };
-      this.error("");
-    } catch (err) {
-      this.game = null;
-      this.error(`This board could not be read: ${err.message}.`);
-      return;
-    }
     const ply = parseInt(this.getAttribute("ply") ?? "", 10);
-    this.at = Number.isInteger(ply) ? Math.max(0, Math.min(ply, moves.length)) : moves.length;
+    this.problem = "";
+    this.session.show({ rules: this.getAttribute("rules") || "", start: (this.getAttribute("position") || "").trim() || "start", moves },
+                      { ply: Number.isInteger(ply) ? ply : null });
+    if (this.session.earlyError) this.problem = `This board could not be read: ${this.session.earlyError}.`;
+    if (sharedEngineReady()) this.check();
     this.show();
   }
 
-  /** Draw the ply shown, with its last move, and say what it is. */
+  /** Ask the engine whether the board's game can be played; resolves to "" or what is wrong
+   *  ("move 4 (f9-f7): illegal move …"), which the board also shows. */
+  async check() {
+    if (this.session.state) return "";
+    this.dataset.engine = "loading";
+    const reply = await this.session.start({ quiet: true });
+    if (!reply) return this.problem;
+    this.dataset.engine = reply.ok ? "ready" : sharedEngine().failed ? "failed" : "ready";
+    if (!reply.ok) {
+      this.problem = `This game could not be played: ${reply.error}.`;
+      this.show();
+    }
+    return reply.ok ? "" : reply.error;
+  }
+
+  /** What the session says: redraw, and tell the page about moves and the game's end. */
+  heard(type, detail) {
+    if (type === "change") {
+      if (this.session.asked) this.dataset.engine = this.session.state ? "ready" : "loading";
+      this.show();
+    } else if (type === "notice") {
+      this.problem = detail.text;
+      this.show();
+    } else if (type === "dropped") {
+      this.problem = `Not played: ${detail.why}.`;
+      this.show();
+    } else if (type === "played" && detail) {
+      this.problem = "";
+      const state = this.session.state;
+      this.dispatchEvent(new CustomEvent("move", { bubbles: true, composed: true,
+        detail: { move: publicMove(detail), position: state.position } }));
+      if (state.result) this.dispatchEvent(new CustomEvent("gameover", { bubbles: true, composed: true, detail: state.result }));
+      this.show();
+    }
+  }
+
+  /** Draw the position shown, with its last move, and say what it is. */
   show() {
-    const g = this.game;
-    if (!g) return;
-    const live = this.state && this.at === g.moves.length;
-    const board = live ? this.state.board : g.boards[this.at];
-    const last = this.at > 0 ? g.squares[this.at - 1] : null;
-    const dests = live && this.selected !== null
-      ? (this.state.legal[squareName(this.selected)] || []).map((d) => ({ ...d, to: squareIndex(d.to) })) : [];
-    // Stepping forward by one (or a move played) slides the piece; any other change just shows.
-    const animate = this.shown && this.shown.game === g && this.at === this.shown.at + 1 ? last : null;
-    this.shown = { game: g, at: this.at };
-    this.view.set({
-      animate, board, lastMove: last, selected: live ? this.selected : null, dests,
-      threatened: live ? this.state.threatened.map(squareIndex) : [],
-      flipped: this.getAttribute("orientation") === "orange",
-      draggable: (sq) => this.interactive && Boolean(live && this.state.legal[squareName(sq)]),
-    });
+    const s = this.session;
+    const props = s.boardProps();
+    this.view.set({ ...props, flipped: this.getAttribute("orientation") === "orange",
+                    draggable: (sq) => this.interactive && props.draggable(sq) });
     // The whole position once the engine has given it; before, the placement and the side to move.
-    const position = live ? this.state.position
-      : (this.state && this.state.moves[this.at - 1] ? this.state.moves[this.at - 1].position
-        : `${placementText(board)} ${sideAfter(g.start, this.at)[0]}`);
-    this.dataset.position = position;
-    this.dataset.ply = String(this.at);
-    this.canvas.setAttribute("aria-label", `Jetan board. ${describe(board)}. ${this.sideText()}`);
-    this.bar.hidden = g.moves.length === 0 && !this.interactive;
-    const [first, prev, next, lastButton] = this.bar.querySelectorAll("button");
-    first.disabled = prev.disabled = this.at === 0;
-    next.disabled = lastButton.disabled = this.at === g.moves.length;
-    if (!this.caption.classList.contains("error")) this.caption.textContent = this.describeMove();
+    const ply = s.shownPly;
+    this.dataset.position = s.shownPosition() || `${placementText(props.board)} ${sideAfter(s.startText(), ply)[0]}`;
+    this.dataset.ply = String(ply);
+    this.canvas.setAttribute("aria-label", `Jetan board. ${describe(props.board, s.state ? s.state.names : undefined)}. ${this.sideText()}`);
+    this.bar.hidden = s.plies === 0 && !this.interactive;
+    const [first, prev, next, last] = this.bar.querySelectorAll("button");
+    first.disabled = prev.disabled = ply === 0;
+    next.disabled = last.disabled = ply === s.plies;
+    this.caption.classList.toggle("error", Boolean(this.problem));
+    this.caption.textContent = this.problem || this.describeMove();
   }
 
   sideText() {
-    if (this.state && this.state.result && this.at === this.game.moves.length) return this.state.result.explanation;
-    const side = sideAfter(this.game.start, this.at);
+    const s = this.session;
+    if (s.over && s.reviewing === null) return s.state.result.explanation;
+    const side = s.state && s.reviewing === null ? s.state.turn : sideAfter(s.startText(), s.shownPly);
     return `${side[0].toUpperCase()}${side.slice(1)} to move.`;
   }
 
   describeMove() {
-    const g = this.game;
-    if (this.at === 0) return g.moves.length ? "Start position" : "";
-    const entry = this.state && this.state.moves[this.at - 1];
-    const text = entry ? entry.text : g.moves[this.at - 1];
-    const over = this.state && this.state.result && this.at === g.moves.length ? ` — ${this.state.result.explanation}` : "";
-    return `${this.at}. ${text}${entry ? ` (${entry.descriptive})` : ""}${over}`;
+    const s = this.session, ply = s.shownPly;
+    if (s.waiting) return `Your move is kept until the engine is ready${s.state ? "" : " (loading)"}…`;
+    if (s.asked && !s.state && s.selected !== null) return "Loading the engine…";
+    if (ply === 0) return s.plies ? "Start position" : "";
+    const entry = s.state && s.state.moves[ply - 1];
+    const text = entry ? entry.text : s.early ? s.early.entries[ply - 1].text : "";
+    const over = s.over && ply === s.plies ? ` — ${s.state.result.explanation}` : "";
+    return `${ply}. ${text}${entry ? ` (${entry.descriptive})` : ""}${over}`;
   }
 
-  error(text) {
-    this.caption.textContent = text;
-    this.caption.classList.toggle("error", Boolean(text));
-  }
-
-  step(where) {
-    if (!this.game) return;
-    const n = this.game.moves.length;
-    this.at = { first: 0, prev: Math.max(0, this.at - 1), next: Math.min(n, this.at + 1), last: n }[where];
-    this.selected = null;
-    this.show();
-  }
-
-  // ---- playing (interactive boards, and play()) ----------------------------------------------
-
-  /** Ask the engine for the state of the game up to the ply shown (playing from an earlier ply
-   *  starts a new line from there). */
-  async engineState() {
-    const g = this.game;
-    const moves = g.moves.slice(0, this.at);
-    if (this.state && moves.length === g.moves.length) return this.state;
-    this.caption.textContent = "Loading the engine…";
-    this.dataset.engine = "loading";
-    const reply = await sharedEngine().request("state", { rules: g.rules, start: g.start, moves });
-    this.dataset.engine = reply.ok ? "ready" : "failed";
-    if (!reply.ok) throw new Error(reply.error);
-    this.setGame(moves, reply.state);
-    return this.state;
-  }
-
-  setGame(moves, state) {
-    const g = this.game;
-    const { boards, squares } = replay(g.start, moves);
-    this.game = { ...g, moves, boards, squares };
-    this.state = state;
-    this.at = moves.length;
-    this.error("");
-  }
-
-  async press(sq) {
-    if (!this.interactive || !this.game || this.busy) return;
-    let state;
-    try { state = await (this.busy = this.engineState()); } catch (err) { this.error(err.message); return; }
-    finally { this.busy = null; }
-    if (state.result) { this.show(); return; }
-    const name = squareName(sq);
-    if (this.selected !== null) {
-      const dest = (state.legal[squareName(this.selected)] || []).find((d) => d.to === name);
-      if (dest) { this.play(`${squareName(this.selected)}${dest.capture ? "x" : "-"}${name}`).catch(() => {}); return; }
-    }
-    this.selected = state.legal[name] ? sq : null;
-    this.show();
-  }
-
-  drop(from, to) {
-    if (!this.state || !this.interactive) return;
-    const dest = (this.state.legal[squareName(from)] || []).find((d) => d.to === squareName(to));
-    if (dest) this.play(`${squareName(from)}${dest.capture ? "x" : "-"}${squareName(to)}`).catch(() => {});
-  }
-
-  /** Play a move (text such as "d2-d3") at the ply shown; resolves with the move played
-   *  ({text, from, to, capture, outcome}), rejects with the engine's reason if it is not legal. */
+  /** Play a move (text such as "d2-d3", or squares {from, to}) at the position shown; resolves
+   *  with the move played ({text, from, to, capture, outcome}), rejects with the engine's reason
+   *  if it is not legal. */
   async play(move) {
-    while (this.busy) await this.busy.catch(() => {});
-    const task = (async () => {
-      await this.engineState();
-      const g = this.game;
-      const reply = await sharedEngine().request("play", { rules: g.rules, start: g.start, moves: g.moves, move: String(move) });
-      if (!reply.ok) throw new Error(reply.error);
-      this.setGame(reply.state.moves.map((m) => m.text), reply.state);
-      this.selected = null;
-      this.show();
-      this.dispatchEvent(new CustomEvent("move", { bubbles: true, composed: true,
-        detail: { move: reply.played, position: reply.state.position } }));
-      if (reply.state.result) {
-        this.dispatchEvent(new CustomEvent("gameover", { bubbles: true, composed: true, detail: reply.state.result }));
-      }
-      return reply.played;
-    })();
-    this.busy = task;
-    try {
-      return await task;
-    } catch (err) {
-      this.error(err.message);
-      throw err;
-    } finally {
-      if (this.busy === task) this.busy = null;
-    }
+    const s = this.session;
+    if (s.reviewing !== null) s.pressEarlier();
+    const ready = await s.start({ quiet: true });
+    if (!ready || !ready.ok) throw new Error(ready ? ready.error : "another game replaced this one");
+    await s.settled();
+    const reply = await s.play(typeof move === "object" && move !== null ? move : { text: String(move) });
+    if (!reply) throw new Error("another game replaced this one");
+    if (!reply.ok) throw new Error(reply.error);
+    return publicMove(reply.played);
   }
+}
+
+/** A move as the element tells a page about it: squares by name ("d2"), as authors write them. */
+function publicMove({ text, from, to, capture, outcome }) {
+  return { text, from: from === null ? null : squareName(from), to: to === null ? null : squareName(to), capture, outcome };
 }
 
 if (!customElements.get("jetan-board")) customElements.define("jetan-board", JetanBoard);

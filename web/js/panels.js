@@ -3,6 +3,7 @@
 // what a click means is the controller's (app.js), passed in as callbacks.
 import { RULES } from "../engine-data.js";
 import { drawPiece } from "./pieces.js";
+import { squareName } from "./position.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -38,9 +39,10 @@ function renderDuel(app) {
   const defender = `${titleCase(enemy)}'s ${v.names[duel.defender.toUpperCase()]}`;
   const odds = duel.odds === 50 ? "even odds" : `the attacker's chance ${duel.odds}%`;
   const dice = duel.rolls ? ` Dice: ${duel.rolls[0]} against ${duel.rolls[1]}, each added to its piece's value.` : "";
-  const winner = duel.winner === "attacker" ? `${attacker} wins and takes ${m.to}` : `${defender} wins; the attacker dies`;
+  const square = squareName(m.to);
+  const winner = duel.winner === "attacker" ? `${attacker} wins and takes ${square}` : `${defender} wins; the attacker dies`;
   const text = document.createElement("span");
-  text.textContent = `Duel on ${m.to}: ${attacker} attacks ${defender} (${odds}).${dice} ${winner}.`;
+  text.textContent = `Duel on ${square}: ${attacker} attacks ${defender} (${odds}).${dice} ${winner}.`;
   const vs = document.createElement("span");
   vs.className = "vs";
   vs.textContent = "⚔";
@@ -69,7 +71,7 @@ function renderStatus(app) {
   if (document.body.dataset.engine !== "ready") { status.textContent = "Loading the engine…"; return; }
   if (v.result) {
     const last = v.moves[v.moves.length - 1];
-    const duel = last && last.duel ? `, after a duel on ${last.to} that the ${last.duel.winner} won` : "";
+    const duel = last && last.duel ? `, after a duel on ${squareName(last.to)} that the ${last.duel.winner} won` : "";
     status.textContent = `${v.result.winner ? `${titleCase(v.result.winner)} wins` : "Draw"}: ${v.result.explanation}${duel}`;
     return;
   }

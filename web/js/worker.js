@@ -183,10 +183,10 @@ const breathe = () => new Promise((resolve) => setTimeout(resolve, 0)); // let "
 // needed), a search suspends Python every few milliseconds, lets this worker's event loop run —
 // a "stop" or "ping" is heard — and resumes: Stop, a move, Undo or New game take effect within
 // milliseconds even in the middle of a depth. Elsewhere a search hears them between depths.
-const SUSPENDS = typeof WebAssembly.Suspending === "function";
+const SUSPENDS = typeof (/** @type {any} */ (WebAssembly)).Suspending === "function";
 
 function letSearchesBreathe(pyodide) {
-  self.jetanBreathe = () => new Promise((resolve) => setTimeout(() => resolve(stopRequested), 0));
+  /** @type {any} */ (self).jetanBreathe = () => new Promise((resolve) => setTimeout(() => resolve(stopRequested), 0));
   pyodide.runPython(`
 from pyodide.ffi import can_run_sync, run_sync
 import js

@@ -1,0 +1,78 @@
+// Game records on the page: the record box (load what is typed or pasted), a record downloaded
+// as a text file, a text file opened. Opening a record asks who plays on. The engine reads and
+// writes records; anything that is not one is reported and changes nothing.
+import { $ } from "./dom.js";
+import { notify } from "./panels.js";
+import { playersFor } from "./storage.js";
+
+// A file larger than this is no game record (the engine takes records of up to 2 MB of text).
+const RECORD_FILE_BYTES = 2_000_000;
+
+/**
+ * Wire the record box and its buttons.
+ * @param {object} hooks
+ * @param {import("./engine.js").Engine} hooks.engine
+ * @param {import("./session.js").Session} hooks.session
+ * @param {(game: object, options?: object) => Promise<?object>} hooks.switchGame  replaces the game, keeping the old one
+ * @param {(flipped: boolean) => void} hooks.setFlipped
+ * @param {(text: string) => void} hooks.shownRecord   the record box now shows this text
+ */
+export function setupRecords({ engine, session, switchGame, setFlipped, shownRecord }) {
+  /** Load a game record (typed, pasted or from a file) as a game beside the user's own. */
+  async function loadRecord(text, what) {
+    const reply = await engine.request("record", { text });
+    if (!reply.ok) { notify(`${what} could not be loaded: ${reply.error}. Nothing was changed.`); return; }
+    const players = await askWhoPlays(`${what} holds a game of ${reply.state.moves.length} moves.`);
+    if (!players) return;
+    $("record").value = text;
+    shownRecord(text);                 // the box may follow the loaded game from now on
+    setFlipped(players.orange === "human" && players.black === "engine");
+    const switched = await switchGame({ ...reply.game, players });
+    if (switched && switched.ok) notify(`${what} is loaded. Your previous game is kept under Recent games.`);
+  }
+
+  $("load-record-button").addEventListener("click", () => loadRecord($("record").value, "The record"));
+
+  $("download-record-button").addEventListener("click", async () => {
+    if (!session.state) return;
+    const reply = await session.ask("state", { ...session.asking(session.game, session.state.moves.length), record: true });
+    if (!reply || !reply.ok) { if (reply && !reply.restarted) notify(reply.error); return; }
+    const url = URL.createObjectURL(new Blob([reply.state.record], { type: "text/plain" }));
+    const a = Object.assign(document.createElement("a"), { href: url, download: `jetan-${new Date().toISOString().slice(0, 10)}.txt` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  });
+
+  $("record-file").addEventListener("change", async (e) => {
+    const file = e.target.files[0];
+    e.target.value = "";                          // the same file may be chosen again
+    if (!file) return;
+    const name = `The file ${file.name.slice(0, 60)}`;
+    if (file.size > RECORD_FILE_BYTES) { notify(`${name} is too large to be a game record. Nothing was changed.`); return; }
+    let text;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+    } catch {
+      notify(`${name} is not a text file. Nothing was changed.`);
+      return;
+    }
+    await loadRecord(text, name);
+  });
+}
+
+/** Ask who plays a game that is being opened: two people, or the reader against the engine
+ *  with either colour. Resolves to the players, or null if the reader cancels. */
+function askWhoPlays(text) {
+  const dialog = $("who-plays-dialog");
+  $("who-plays-text").textContent = text;
+  dialog.returnValue = "";
+  dialog.showModal();
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => {
+      const choice = dialog.returnValue;
+      resolve(choice === "friends" ? playersFor(null) : ["black", "orange"].includes(choice) ? playersFor(choice) : null);
+    }, { once: true });
+  });
+}

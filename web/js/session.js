@@ -1,0 +1,584 @@
+// One game session behind every board (lichess's round controller over chessground is the
+// model): the game as plain data, what the engine says of it, the selection, the move waiting
+// for the engine, the position reviewed, who plays which side, the engine's turn and the
+// analysis. The app, <jetan-board> and the editor's "play this position" all drive a Session;
+// the canvas board and the panels are views of it (boardProps() and the fields below), redrawn
+// on every "change". This is the one place that decides what a press on the board means.
+//
+// Input made before the engine can judge it — while it is still loading, or while it thinks —
+// is kept as the waiting move and played as soon as the engine is there (if it is legal then),
+// never dropped. No DOM here: the views and the page's wiring (storage, dialogs, notices) listen.
+import { placementBoard, replay, sideAfter, startOf } from "./position.js";
+
+/**
+ * @typedef {import("./engine.js").Engine} Engine
+ * @typedef {import("./engine.js").State} State
+ * @typedef {import("./engine.js").Move} Move
+ * @typedef {import("./engine.js").SearchInfo} SearchInfo
+ * @typedef {{black: string, orange: string}} Players   each side "human" or "engine"
+ * @typedef {{rules: string, start: string, moves: string[], resigned?: ?string,
+ *   headers?: Object<string, string>}} GameData   a game as the page keeps, saves and links it
+ * @typedef {{from: number, to: number, text?: undefined} | {text: string, from?: undefined, to?: undefined}} WaitingMove
+ *   a move kept until the engine can judge it: squares pressed or dragged, or text typed
+ * @typedef {{boards: string[][], squares: (?number[])[], entries: {number: number, side: string,
+ *   text: string}[]}} Replayed   a game's positions replayed for display (position.js), no rules
+ * @typedef {{on: boolean, running: boolean, token: number, info: ?SearchInfo, side: string,
+ *   error: string}} Analysis
+ * @typedef {{ok: boolean, error?: string, restarted?: boolean, state?: State, best?: ?SearchInfo,
+ *   played?: Move}} Reply
+ */
+
+const COLOURS = { hint: "rgba(63, 208, 201, 0.8)", waiting: "rgba(110, 150, 255, 0.8)" };
+const lineColour = (i) => `rgba(120, 200, 90, ${0.8 - 0.25 * i})`;   // the best line, fading
+const ANALYSIS = { level: 6, time_ms: 30000 };
+const HINT = { level: 6, time_ms: 1000 };
+
+export class Session {
+  /**
+   * @param {object} options
+   * @param {() => Engine} options.engine   the engine, started on first use
+   * @param {Players} [options.players]
+   * @param {{level: number, timeMs: number}} [options.strength]   the engine's level and time
+   * @param {"offer" | "branch"} [options.onEarlierPress]  a press on an earlier position: "offer"
+   *   (the page asks whether to play on from there) or "branch" (play on from there at once)
+   * @param {boolean} [options.startOnInput]  input on a game shown without the engine asks the
+   *   engine about it (a board on a page); the app asks once the engine has started instead
+   * @param {() => object} [options.extras]   fields the page adds to every state request
+   *   (the wager system shown, whether the record is wanted)
+   */
+  constructor({ engine, players = { black: "human", orange: "human" }, strength = { level: 3, timeMs: 2000 },
+                onEarlierPress = "offer", startOnInput = true, extras = () => ({}) }) {
+    this.engine = engine;
+    this.startOnInput = startOnInput;
+    this.players = { ...players };
+    this.strength = { ...strength };
+    this.onEarlierPress = onEarlierPress;
+    this.extras = extras;
+    /** @type {GameData} */
+    this.game = { rules: "", start: "start", moves: [], resigned: null, headers: {} };
+    /** @type {?State} the engine's state of the game; null until it has answered */
+    this.state = null;
+    /** @type {?Replayed} the game replayed for display, shown until the engine answers */
+    this.early = null;
+    this.earlyError = "";
+    /** @type {?number} the ply shown while reviewing (0: the start), or null for the live position */
+    this.reviewing = null;
+    /** @type {?number} */
+    this.selected = null;
+    /** @type {?WaitingMove} */
+    this.waiting = null;
+    this.pending = false;      // a move is on its way to the engine
+    this.thinking = false;     // the engine is choosing its move
+    this.asked = false;        // the engine has been asked about this game
+    /** @type {?Promise<?Reply>} the first request about a game shown without the engine */
+    this.starting = null;
+    /** @type {?number[]} */
+    this.hint = null;
+    /** @type {Analysis} */
+    this.analysis = { on: false, running: false, token: 0, info: null, side: "black", error: "" };
+    this.epoch = 0;            // bumped whenever another game replaces this one
+    this.animation = { ply: -1, epoch: -1, dragged: false };
+    /** @type {Set<(type: string, detail?: any) => void>} */
+    this.listeners = new Set();
+  }
+
+  // ---- listening --------------------------------------------------------------------------
+
+  /** Hear the session: "change" (redraw), "played" (detail: the move entry; a move was
+   *  played), "notice" (detail: {text, action?}), "thinking" (detail: a SearchInfo, the
+   *  engine's progress), "progress" (detail: a long replay's progress), "replaced" (detail:
+   *  {game: the game replaced, as it was, next: the game replacing it}), "waiting" (detail: the
+   *  move kept for later, or null), "dropped" (detail: {move, why}: a kept move not played),
+   *  "earlier" (a press on an earlier position, for the page to offer playing on from there). Returns the function that stops listening. */
+  listen(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(type, detail) {
+    for (const listener of this.listeners) listener(type, detail);
+  }
+
+  changed() { this.emit("change"); }
+
+  notice(text, action = null) { this.emit("notice", { text, action }); }
+
+  // ---- what is shown -----------------------------------------------------------------------
+
+  /** How many moves the game has (the engine's count once it has answered). */
+  get plies() { return this.state ? this.state.moves.length : this.game.moves.length; }
+
+  /** The ply shown: the reviewed one, or the last. */
+  get shownPly() { return this.reviewing === null ? this.plies : this.reviewing; }
+
+  /** Whose turn it is in the live position. */
+  get turn() { return this.state ? this.state.turn : sideAfter(this.startText(), this.game.moves.length); }
+
+  /** The game's start as a position string ("start" is the rule set's own). */
+  startText() { return this.game.start === "start" ? startOf(this.game.rules) : this.game.start; }
+
+  get over() { return Boolean(this.state && this.state.result); }
+
+  /** Can a person move now (the engine there, nothing on its way, the live position)? */
+  get humanToMove() {
+    return Boolean(this.state) && !this.over && this.players[this.state.turn] === "human" &&
+      this.reviewing === null && !this.thinking && !this.pending;
+  }
+
+  /** Would a person be to move once the engine answers (it is loading, or thinking, or a move of
+   *  theirs is on its way)? Their input is then kept as the waiting move. */
+  get humanWaits() {
+    if (this.over || this.reviewing !== null) return false;
+    if (!this.state) return this.players[this.turn] === "human";
+    if (this.thinking) return this.players[this.state.turn === "black" ? "orange" : "black"] === "human";
+    return false;
+  }
+
+  /** The side whose pieces a person may pick up now (to move, or to premove), or null. */
+  get movingSide() {
+    if (this.humanToMove) return this.state.turn;
+    if (!this.humanWaits) return null;
+    return this.state ? (this.state.turn === "black" ? "orange" : "black") : this.turn;
+  }
+
+  /** The 100 squares of the position shown. */
+  shownBoard() {
+    const ply = this.shownPly;
+    if (this.state) {
+      if (ply === this.state.moves.length) return this.state.board;
+      return placementBoard(ply === 0 ? this.state.start : this.state.moves[ply - 1].position);
+    }
+    return this.early ? this.early.boards[Math.min(ply, this.early.boards.length - 1)] : new Array(100).fill("");
+  }
+
+  /** The position shown as a position string (once the engine has answered; before, the
+   *  placement and whose turn). */
+  shownPosition() {
+    const ply = this.shownPly;
+    if (this.state) return ply === 0 ? this.state.start : this.state.moves[ply - 1].position;
+    return null;
+  }
+
+  /** The squares of the move that led to the position shown, or null. */
+  lastMoveShown() {
+    const ply = this.shownPly;
+    if (ply === 0) return null;
+    if (this.state) {
+      const m = this.state.moves[ply - 1];
+      return m && m.from !== null ? [m.from, m.to] : null;
+    }
+    return this.early ? this.early.squares[ply - 1] || null : null;
+  }
+
+  /** The legal destinations of ``sq`` in the live position: [{to, capture, escape, duel}]. */
+  destinations(sq) {
+    if (!this.state || sq === null) return [];
+    return this.state.legal[sq] || [];
+  }
+
+  /** What the canvas board draws (BoardView.set's fields), from the session alone. */
+  boardProps() {
+    const live = this.reviewing === null;
+    const last = this.lastMoveShown();
+    const ply = this.shownPly;
+    const arrows = [];
+    if (this.hint) arrows.push([...this.hint, COLOURS.hint]);
+    const line = this.analysis.on && this.analysis.info ? this.analysis.info.pv.slice(0, 3) : [];
+    line.forEach((m, i) => { if (m.from !== null) arrows.push([m.from, m.to, lineColour(i)]); });
+    if (this.waiting && this.waiting.from !== undefined) arrows.push([this.waiting.from, this.waiting.to, COLOURS.waiting]);
+    // A move just played, or stepped to by one, slides into place (a dragged piece is there already).
+    const a = this.animation;
+    const animate = ply === a.ply + 1 && !a.dragged && a.epoch === this.epoch ? last : null;
+    Object.assign(this.animation, { ply, epoch: this.epoch, dragged: false });
+    const board = this.shownBoard();
+    return {
+      animate, board, lastMove: last, selected: this.selected, arrows,
+      dests: live && this.humanToMove ? this.destinations(this.selected) : [],
+      threatened: live && this.state ? this.state.threatened : [],
+      draggable: (sq) => this.mayPickUp(sq, board),
+    };
+  }
+
+  /** May a person pick up the piece on ``sq`` (to move it now, or to keep a move for later)? */
+  mayPickUp(sq, board = this.shownBoard()) {
+    if (this.humanToMove) return this.destinations(sq).length > 0;
+    const side = this.movingSide;
+    const piece = board[sq];
+    return Boolean(side && piece) && (piece === piece.toUpperCase()) === (side === "black");
+  }
+
+  // ---- games -------------------------------------------------------------------------------
+
+  /** Show a game at once, replayed for display (no engine), at ``ply`` (default the last). */
+  show(game, { ply = null } = {}) {
+    this.epoch += 1;
+    this.game = { resigned: null, headers: {}, ...game, moves: [...game.moves] };
+    this.state = null;
+    this.asked = false;
+    this.starting = null;
+    this.clearInput();
+    try {
+      this.early = replay(this.startText(), this.game.moves);
+      this.earlyError = "";
+    } catch (err) {
+      this.early = null;
+      this.earlyError = err.message;
+    }
+    this.reviewing = ply === null || ply >= this.game.moves.length ? null : Math.max(0, ply);
+    this.changed();
+  }
+
+  clearInput() {
+    this.selected = null;
+    this.waiting = null;
+    this.hint = null;
+    this.pending = false;
+    this.thinking = false;
+  }
+
+  /** Ask the engine about ``game`` and make it this session's game. Until the engine answers,
+   *  input is kept (see the module's notes). ``known``: how many of the history entries shown
+   *  are still right (only later ones are sent). Resolves with the engine's reply, or null if
+   *  yet another game came first; an invalid game leaves everything as it was. */
+  async load(game, { players = null, known = 0, ply = null, keep = true, keepInput = false } = {}) {
+    this.stopSearches();
+    const epoch = ++this.epoch;
+    const reply = await this.engine().request("state", this.asking(game, known), (p) => this.emit("progress", p));
+    if (epoch !== this.epoch) return null;
+    if (!reply.ok) return reply;
+    if (keep) this.emit("replaced", { game: { ...this.game, players: { ...this.players } }, next: game });
+    if (players) this.players = { ...players };
+    this.game = { resigned: null, headers: {}, ...game, moves: [...game.moves] };
+    this.asked = true;
+    const { selected, waiting } = this;
+    this.clearInput();
+    if (keepInput) Object.assign(this, { selected, waiting });
+    this.early = null;
+    this.reviewing = null;
+    this.accept(reply.state, known);
+    if (ply !== null && ply < this.state.moves.length) this.review(ply);
+    this.changed();
+    this.nextTurn();
+    return reply;
+  }
+
+  /** Have the engine take over the game shown (a board that only showed it until now, or the
+   *  app once the engine has started): the ply shown and any input kept carry over. */
+  /** @returns {Promise<?Reply>} */
+  start({ quiet = false } = {}) {
+    if (this.state) return Promise.resolve({ ok: true, state: this.state });
+    if (!this.starting) this.starting = this.askFirst(quiet).finally(() => { this.starting = null; });
+    return this.starting;
+  }
+
+  /** The first request about a game shown without the engine (see start()). */
+  /** @returns {Promise<?Reply>} */
+  async askFirst(quiet) {
+    this.asked = true;
+    const epoch = this.epoch;
+    this.changed();
+    const reply = await this.engine().request("state", this.asking(this.game, 0), (p) => this.emit("progress", p));
+    if (epoch !== this.epoch) return null;
+    if (!reply.ok) {
+      this.asked = false;
+      if (this.waiting) this.dropWaiting(reply.error);
+      this.selected = null;
+      if (!quiet && !reply.restarted) this.notice(reply.error);
+      this.changed();
+      return reply;
+    }
+    // The ply shown and the input kept while the engine loaded carry over.
+    this.accept(reply.state, 0);
+    this.early = null;
+    this.changed();
+    this.nextTurn();
+    return reply;
+  }
+
+  /** A request about ``game``: its data, the page's extras, and how many history entries the
+   *  page holds already. */
+  asking(game, known = 0) {
+    const { rules, start, moves, resigned = null, headers = {} } = game;
+    return { rules, start, moves, resigned, headers, known, ...this.extras() };
+  }
+
+  /** Take a state from the engine; one that holds only the newer moves extends the history. */
+  accept(state, known) {
+    if (state.moves_from) state.moves = this.state.moves.slice(0, state.moves_from).concat(state.moves);
+    this.state = state;
+    this.game.moves = state.moves.map((m) => m.text);
+    this.hint = null;
+  }
+
+  /** Ask the engine for the state again (the page shows something else: a wager system, the
+   *  record). */
+  async refresh() {
+    if (!this.state) return;
+    const reply = await this.ask("state", this.asking(this.game, this.state.moves.length));
+    if (reply && reply.ok) { this.accept(reply.state, this.state.moves.length); this.changed(); }
+  }
+
+  /** A request about the current game; null if another game replaced it meanwhile. */
+  async ask(op, args, onProgress) {
+    const epoch = this.epoch;
+    const reply = await this.engine().request(op, args, onProgress);
+    return epoch === this.epoch ? reply : null;
+  }
+
+  // ---- input: what a press means -----------------------------------------------------------
+
+  /** A press on a square (a click, a tap, Enter on the keyboard cursor). */
+  press(sq) {
+    if (this.reviewing !== null && !this.pressEarlier()) return;
+    if (!this.state && this.startOnInput) this.start();
+    if (this.humanToMove) {
+      if (this.selected !== null && this.destinations(this.selected).some((d) => d.to === sq)) {
+        this.play({ from: this.selected, to: sq });
+        return;
+      }
+      this.selected = this.destinations(sq).length ? sq : null;
+      this.changed();
+      return;
+    }
+    if (!this.humanWaits) return;
+    // The engine cannot judge yet: pick up a piece, then a square keeps the move for later; a
+    // press elsewhere (or on the piece again) lets go of what was kept.
+    if (this.selected !== null && this.selected !== sq && !this.mayPickUp(sq)) {
+      this.keep({ from: this.selected, to: sq });
+      return;
+    }
+    const hadWaiting = Boolean(this.waiting);
+    this.waiting = null;
+    this.selected = this.mayPickUp(sq) && this.selected !== sq ? sq : null;
+    if (hadWaiting) this.emit("waiting", null);
+    this.changed();
+  }
+
+  /** A piece dragged from one square to another. */
+  drop(from, to) {
+    if (this.reviewing !== null && !this.pressEarlier()) return;
+    if (!this.state && this.startOnInput) this.start();
+    if (this.humanToMove) {
+      if (this.destinations(from).some((d) => d.to === to)) {
+        this.animation.dragged = true;
+        this.play({ from, to });
+      } else {
+        this.selected = null;
+        this.changed();
+      }
+      return;
+    }
+    if (this.humanWaits && this.mayPickUp(from)) this.keep({ from, to });
+  }
+
+  /** A move typed as text: played now, or kept until the engine can judge it. Resolves to
+   *  true if it was played or kept. */
+  async type(text) {
+    if (this.reviewing !== null && !this.pressEarlier()) return false;
+    if (!this.state && this.startOnInput) this.start();
+    if (this.humanToMove) return this.play({ text });
+    if (!this.humanWaits) return false;
+    this.keep({ text });
+    return true;
+  }
+
+  /** Keep a move until the engine can judge it (it is loading or thinking). */
+  keep(move) {
+    this.waiting = move;
+    this.selected = null;
+    this.emit("waiting", move);
+    this.changed();
+    if (this.state && this.humanToMove) this.nextTurn();
+  }
+
+  /** Input on an earlier position: true if it goes on as input on a new line from there (a
+   *  board on a page), false if the page is asked instead (the app offers to play on). */
+  pressEarlier() {
+    if (this.onEarlierPress !== "branch") {
+      this.emit("earlier", this.reviewing);
+      return false;
+    }
+    // The game is cut at the position shown, which the engine is asked about; the input is
+    // kept meanwhile like any made before the engine can judge it.
+    this.show({ ...this.game, moves: this.game.moves.slice(0, this.reviewing), resigned: null });
+    return true;
+  }
+
+  /** Resolves once no move is on its way to the engine. */
+  async settled() {
+    while (this.pending) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
+  /** Play a move (squares or text) at the live position; one at a time. Resolves with the
+   *  engine's reply (null if another game replaced this one meanwhile). */
+  async play(move) {
+    if (this.pending || !this.state) return null;
+    this.stopAnalysis();
+    this.pending = true;
+    this.selected = null;
+    this.changed();
+    const request = move.text !== undefined ? move.text : { from: move.from, to: move.to, outcome: move.outcome || "" };
+    const reply = await this.ask("play", { ...this.asking(this.game, this.state.moves.length), move: request });
+    if (!reply) return null;
+    this.pending = false;
+    if (!reply.ok) {
+      if (!reply.restarted) this.notice(reply.error);
+      this.changed();
+      return reply;
+    }
+    this.accept(reply.state, this.state.moves.length);
+    this.changed();
+    this.emit("played", this.state.moves[this.state.moves.length - 1]);
+    this.nextTurn();
+    return reply;
+  }
+
+  /** After every change of the live position: the engine's move, the waiting move, or the
+   *  analysis. */
+  async nextTurn() {
+    if (!this.state || this.over || this.reviewing !== null || this.pending || this.thinking) {
+      if (this.over && this.waiting) this.dropWaiting("the game is over");
+      return;
+    }
+    if (this.players[this.state.turn] === "engine") await this.engineMove();
+    else if (this.waiting) await this.playWaiting();
+    else if (this.analysis.on) this.startAnalysis();
+  }
+
+  /** Play the move kept while the engine could not judge: if it is legal now; else say why. */
+  async playWaiting() {
+    const move = this.waiting;
+    this.waiting = null;
+    this.emit("waiting", null);
+    if (move.text !== undefined) { await this.play(move); return; }
+    if (this.destinations(move.from).some((d) => d.to === move.to)) await this.play(move);
+    else { this.dropWaiting("it is not legal now"); this.changed(); }
+  }
+
+  dropWaiting(why) {
+    const move = this.waiting;
+    this.waiting = null;
+    if (move) this.emit("dropped", { move, why });
+  }
+
+  // ---- the engine's turn, hints and analysis -----------------------------------------------
+
+  async engineMove() {
+    this.thinking = true;
+    this.changed();
+    const reply = await this.ask("think", { ...this.asking(this.game), level: this.strength.level,
+                                            time_ms: this.strength.timeMs }, (info) => this.emit("thinking", info));
+    if (!reply) return;                 // another game replaced this one meanwhile
+    this.thinking = false;
+    if (!reply.ok || !reply.best || !reply.best.move) {
+      if (!reply.restarted) this.notice(reply.ok ? "The engine found no move." : reply.error);
+      this.changed();
+      return;
+    }
+    const { from, to, outcome, text } = reply.best.move;
+    await this.play(from === null ? { text } : { from, to, outcome });
+  }
+
+  /** Stop whatever the engine is searching (its move is then played at once). */
+  stopSearches() {
+    this.stopAnalysis();
+    if (this.thinking) this.engine().stop();
+  }
+
+  moveNow() { if (this.thinking) this.engine().stop(); }
+
+  setAnalysis(on) {
+    this.analysis.on = on;
+    if (on) this.startAnalysis();
+    else { this.stopAnalysis(); this.changed(); }
+  }
+
+  /** Analyse the position shown — the live one when a person is to move, or the one reviewed —
+   *  reporting each finished depth ("change", with analysis.info). */
+  async startAnalysis() {
+    const a = this.analysis;
+    if (!a.on || !this.state) return;
+    if (this.reviewing === null && !this.humanToMove) return;
+    const ply = this.shownPly;
+    const token = ++a.token;
+    Object.assign(a, { running: true, info: null, error: "",
+                       side: ply < this.state.moves.length ? this.state.moves[ply].side : this.state.turn });
+    this.changed();
+    const game = { ...this.game, moves: this.game.moves.slice(0, ply), resigned: null };
+    const reply = await this.ask("think", { ...this.asking(game), ...ANALYSIS }, (info) => {
+      if (token !== a.token) return;
+      a.info = info;
+      this.changed();
+    });
+    if (token !== a.token) return;
+    a.running = false;
+    if (reply && !reply.ok && !reply.restarted) { a.error = reply.error; this.changed(); }
+  }
+
+  /** End a running analysis (whether or not analysis stays on: the next position starts anew). */
+  stopAnalysis() {
+    const a = this.analysis;
+    a.token += 1;
+    a.info = null;
+    if (a.running) this.engine().stop();
+    a.running = false;
+  }
+
+  async askHint() {
+    if (!this.humanToMove) return null;
+    const reply = await this.ask("think", { ...this.asking(this.game), ...HINT });
+    if (!reply) return null;
+    if (reply.ok && reply.best && reply.best.move && reply.best.move.from !== null) {
+      this.hint = [reply.best.move.from, reply.best.move.to];
+    } else if (!reply.ok && !reply.restarted) this.notice(reply.error);
+    this.changed();
+    return reply.ok && reply.best ? reply.best.move : null;
+  }
+
+  // ---- reviewing and taking back -----------------------------------------------------------
+
+  /** Show the position after ``ply`` moves (the last: back to the live game). */
+  review(ply) {
+    const last = this.plies;
+    const target = Math.max(0, Math.min(ply, last));
+    this.stopAnalysis();
+    this.reviewing = target === last ? null : target;
+    this.selected = null;
+    this.changed();
+    if (!this.state) return;
+    if (this.reviewing === null) this.nextTurn();
+    else this.startAnalysis();
+  }
+
+  /** Where a review key goes: "first", "prev", "next", "last" (or the arrow keys' names). */
+  step(where) {
+    const at = this.shownPly, last = this.plies;
+    const go = { first: 0, Home: 0, prev: at - 1, ArrowLeft: at - 1, ArrowUp: at - 1,
+                 next: at + 1, ArrowRight: at + 1, ArrowDown: at + 1, last, End: last }[where];
+    if (go === undefined) return false;
+    this.review(go);
+    return true;
+  }
+
+  /** Take back the last move (against the engine, back to the person's own turn), or a
+   *  resignation. */
+  async undo() {
+    if (this.pending || !this.state) return null;
+    const moves = this.game.moves.slice();
+    if (!moves.length && !this.game.resigned) return null;
+    if (!this.game.resigned) {
+      moves.pop();
+      const sideAfter = (n) => this.state.moves[n] ? this.state.moves[n].side : this.state.turn;
+      while (moves.length && this.players[sideAfter(moves.length)] === "engine") moves.pop();
+    }
+    return this.load({ ...this.game, moves, resigned: null }, { known: moves.length });
+  }
+
+  /** Resign for ``side``. */
+  async resign(side) {
+    if (!this.state || this.over) return null;
+    const reply = await this.load({ ...this.game, resigned: side }, { known: this.state.moves.length });
+    if (reply && reply.ok) this.emit("played", null);
+    return reply;
+  }
+}

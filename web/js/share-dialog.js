@@ -1,0 +1,70 @@
+// Sharing from the app: the Share dialog (a link to the game at the move shown, a link to the
+// position shown as a new start, the <jetan-board> and iframe snippets, the device's share
+// sheet) and, in a game between two people, the "send your move" link after each move.
+import { $ } from "./dom.js";
+import { bothHuman, titleCase } from "./panels.js";
+import { encodeGame } from "./share.js";
+import { elementSnippet, frameSnippet } from "./snippets.js";
+
+const here = () => location.origin + location.pathname;
+
+/**
+ * Wire the Share dialog and the copy buttons.
+ * @param {import("./session.js").Session} session
+ * @param {() => boolean} flipped   whether Orange is at the bottom
+ */
+export function setupShare(session, flipped) {
+  $("share-button").addEventListener("click", () => {
+    if (!session.state) return;
+    const game = session.game;
+    const view = { ply: session.reviewing, orientation: flipped() ? "orange" : "black" };
+    $("share-link").value = here() + encodeGame(game, view);
+    const positionGame = { rules: game.rules, start: session.shownPosition(), moves: [] };
+    $("share-position").value = here() + encodeGame(positionGame, { orientation: view.orientation });
+    const base = new URL(".", location.href).href;
+    const embed = { moves: game.moves, rules: game.rules, position: game.start === "start" ? "" : game.start,
+                    ply: view.ply === null ? "" : String(view.ply), orientation: view.orientation };
+    $("share-element").textContent = elementSnippet(base, embed);
+    $("share-iframe").textContent = frameSnippet(base, embed);
+    $("share-embed").href = `embed-guide.html${encodeGame(game)}`;
+    $("web-share").hidden = !navigator.share;
+    $("share-dialog").showModal();
+    $("share-link").select();
+  });
+  for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("[data-copy]"))) {
+    button.addEventListener("click", () => copy($(button.dataset.copy)));
+  }
+  $("web-share").addEventListener("click", () => {
+    navigator.share({ title: "A game of Jetan", url: $("share-link").value }).catch(() => {});
+  });
+  $("send-move-copy").addEventListener("click", () => copy($("send-move-link")));
+  $("send-move-share").addEventListener("click", () => {
+    navigator.share({ title: "Your move in our game of Jetan", url: $("send-move-link").value }).catch(() => {});
+  });
+}
+
+/** Copy a field's text, saying so (or to select it by hand where the clipboard is closed). */
+async function copy(field) {
+  const text = field.value ?? field.textContent;
+  try {
+    await navigator.clipboard.writeText(text);
+    $("live").textContent = "Copied.";
+    field.dataset.copied = "true";
+  } catch {
+    if (field.select) field.select();
+    $("live").textContent = "Select the text and copy it.";
+  }
+}
+
+/** In a game between two people, after each move: the link that sends it to the other player.
+ *  @param {import("./session.js").Session} session */
+export function renderSendMove(session) {
+  const v = session.state;
+  const show = Boolean(v) && bothHuman({ players: session.players }) && v.moves.length > 0 && !v.result && session.reviewing === null;
+  $("send-move").hidden = !show;
+  if (!show) return;
+  const mover = titleCase(v.moves[v.moves.length - 1].side);
+  $("send-move-text").textContent = `${mover} has moved: send the move to ${titleCase(v.turn)}.`;
+  $("send-move-link").value = here() + encodeGame(session.game, { correspondence: true });
+  $("send-move-share").hidden = !navigator.share;
+}
