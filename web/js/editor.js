@@ -8,16 +8,14 @@ import { BoardView } from "./board.js";
 import { $ } from "./dom.js";
 import { drawPiece } from "./pieces.js";
 import { placementBoard, placementText } from "./position.js";
+import { SetUp } from "./session.js";
 
 const NAMES = Object.fromEntries(PIECES.map((p) => [p.letter, p.name]));
 const TOOLS = { move: "Move pieces", remove: "Remove pieces" };
 
+// The position being set up, and what a press on its board means (session.js).
+const setup = new SetUp();
 const editor = {
-  board: new Array(100).fill(""),
-  side: "b",
-  escapes: { black: true, orange: true },
-  tool: "move",          // "move", "remove", or the piece letter being placed
-  selected: null,        // with the move tool: the square picked up by a tap
   checked: null,         // the engine's verdict on the position as it is: {ok, rules, start} or {ok: false, error}
   token: 0,
   hooks: null,
@@ -27,9 +25,9 @@ let view = null;
 
 /** The position being set up, as a position string. */
 export function editedPosition() {
-  const { black, orange } = editor.escapes;
+  const { black, orange } = setup.escapes;
   const escapes = (black ? "E" : "") + (orange ? "e" : "") || "-";
-  return `${placementText(editor.board)} ${editor.side} ${escapes} 0 1`;
+  return `${placementText(setup.board)} ${setup.side} ${escapes} 0 1`;
 }
 
 /** Wire the editor. hooks: engine (answers "check"); current() -> {rules, position} (the game
@@ -38,16 +36,18 @@ export function editedPosition() {
 export function setupEditor(hooks) {
   editor.hooks = hooks;
   view = new BoardView($("editor-board"), {
-    onPress: press, onDrop: dropOnBoard, onDropOff: removeAt, keyboard: true,
+    onPress: (sq) => setup.press(sq), onDrop: (from, to) => setup.drop(from, to), onDropOff: (sq) => setup.dropOff(sq),
+    keyboard: true,
   });
+  setup.listen((what) => (what === "view" ? redraw() : changed()));
   buildPalette();
   $("editor-button").addEventListener("click", open);
-  $("editor-clear").addEventListener("click", () => setBoard(new Array(100).fill("")));
-  $("editor-standard").addEventListener("click", () => setBoard(placementBoard(SETUPS.diametral)));
-  $("editor-facing").addEventListener("click", () => setBoard(placementBoard(SETUPS.facing)));
-  $("editor-side").addEventListener("change", (e) => { editor.side = e.target.value; changed(); });
+  $("editor-clear").addEventListener("click", () => setup.setBoard(new Array(100).fill("")));
+  $("editor-standard").addEventListener("click", () => setup.setBoard(placementBoard(SETUPS.diametral)));
+  $("editor-facing").addEventListener("click", () => setup.setBoard(placementBoard(SETUPS.facing)));
+  $("editor-side").addEventListener("change", (e) => { setup.side = e.target.value; changed(); });
   for (const side of ["black", "orange"]) {
-    $(`editor-escape-${side}`).addEventListener("change", (e) => { editor.escapes[side] = e.target.checked; changed(); });
+    $(`editor-escape-${side}`).addEventListener("change", (e) => { setup.escapes[side] = e.target.checked; changed(); });
   }
   $("editor-rules").addEventListener("change", changed);
   $("editor-position").addEventListener("change", (e) => readPosition(e.target.value));
@@ -68,10 +68,9 @@ function readPosition(text) {
   try {
     const fields = text.trim().split(/\s+/);
     const board = placementBoard(text);
-    editor.board = board;
-    if (fields[1] === "b" || fields[1] === "o") editor.side = fields[1];
-    if (fields[2]) editor.escapes = { black: fields[2].includes("E"), orange: fields[2].includes("e") };
-    changed();
+    if (fields[1] === "b" || fields[1] === "o") setup.side = fields[1];
+    if (fields[2]) setup.escapes = { black: fields[2].includes("E"), orange: fields[2].includes("e") };
+    setup.setBoard(board);
   } catch (err) {
     showVerdict(false, `That position could not be read: ${err.message}. The board is unchanged.`);
   }
@@ -81,16 +80,15 @@ function open() {
   const { rules, position } = editor.hooks.current();
   fillRules(rules);
   try {
-    editor.board = placementBoard(position);
+    setup.board = placementBoard(position);
     const fields = position.trim().split(/\s+/);
-    editor.side = fields[1] === "o" ? "o" : "b";
-    editor.escapes = { black: (fields[2] || "Ee").includes("E"), orange: (fields[2] || "Ee").includes("e") };
+    setup.side = fields[1] === "o" ? "o" : "b";
+    setup.escapes = { black: (fields[2] || "Ee").includes("E"), orange: (fields[2] || "Ee").includes("e") };
   } catch {
-    editor.board = placementBoard(SETUPS.diametral);
+    setup.board = placementBoard(SETUPS.diametral);
   }
-  editor.selected = null;
   $("editor-dialog").showModal();
-  changed();
+  setup.setBoard(setup.board);
 }
 
 /** The rule-set choice: the game's own rules first, then the presets. */
@@ -152,8 +150,6 @@ function drawToolIcon(ctx, tool) {
 }
 
 function pickTool(tool) {
-  editor.tool = tool;
-  editor.selected = null;
   for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#editor-dialog [data-tool]"))) {
     b.setAttribute("aria-pressed", String(b.dataset.tool === tool));
   }
@@ -161,47 +157,10 @@ function pickTool(tool) {
   $("editor-tool-text").textContent = name ? `Tap squares to place a ${name}; tap it again to remove it.`
     : tool === "remove" ? "Tap pieces to remove them."
       : "Drag pieces to move them, or off the board to remove them; or tap a piece, then a square.";
-  redraw();
+  setup.pickTool(tool);
 }
 
 // ---- the board ---------------------------------------------------------------------------
-
-function press(sq) {
-  const tool = editor.tool;
-  if (tool === "remove") { removeAt(sq); return; }
-  if (tool !== "move") {
-    editor.board[sq] = editor.board[sq] === tool ? "" : tool;
-    changed();
-    return;
-  }
-  // A piece picked up by a tap goes to the next empty square tapped (a tap on another piece
-  // picks that one up instead; dragging onto a piece replaces it).
-  if (editor.selected !== null && !editor.board[sq]) {
-    dropOnBoard(editor.selected, sq);
-    return;
-  }
-  editor.selected = editor.board[sq] && editor.selected !== sq ? sq : null;
-  redraw();
-}
-
-function dropOnBoard(from, to) {
-  editor.board[to] = editor.board[from];
-  if (from !== to) editor.board[from] = "";
-  editor.selected = null;
-  changed();
-}
-
-function removeAt(sq) {
-  editor.board[sq] = "";
-  editor.selected = null;
-  changed();
-}
-
-function setBoard(board) {
-  editor.board = board;
-  editor.selected = null;
-  changed();
-}
 
 /** Drag a piece from the palette onto a square (mouse or touch): a ghost follows the pointer. */
 function startPaletteDrag(e, tool) {
@@ -230,7 +189,7 @@ function startPaletteDrag(e, tool) {
     const box = $("editor-board").getBoundingClientRect();
     const sq = view.squareAt(ev.clientX - box.left, ev.clientY - box.top);
     pickTool(tool);
-    if (sq !== null) { editor.board[sq] = tool; changed(); }
+    if (sq !== null) setup.place(sq, tool);
   };
   button.addEventListener("pointermove", move);
   button.addEventListener("pointerup", end);
@@ -240,10 +199,7 @@ function startPaletteDrag(e, tool) {
 // ---- the verdict -------------------------------------------------------------------------
 
 function redraw() {
-  view.set({
-    board: editor.board, selected: editor.selected, flipped: false,
-    draggable: (sq) => editor.tool === "move" && Boolean(editor.board[sq]),
-  });
+  view.set(setup.boardProps());
 }
 
 /** After every change: redraw, show the position string, and ask the engine for its verdict
@@ -251,9 +207,9 @@ function redraw() {
 async function changed() {
   redraw();
   const start = editedPosition();
-  $("editor-side").value = editor.side;
-  $("editor-escape-black").checked = editor.escapes.black;
-  $("editor-escape-orange").checked = editor.escapes.orange;
+  $("editor-side").value = setup.side;
+  $("editor-escape-black").checked = setup.escapes.black;
+  $("editor-escape-orange").checked = setup.escapes.orange;
   $("editor-position").value = start;
   $("editor-dialog").dataset.position = start;
   const token = ++editor.token;
@@ -266,7 +222,7 @@ async function changed() {
   if (token !== editor.token) return;
   editor.checked = reply;
   if (reply.ok) {
-    const side = editor.side === "b" ? "Black" : "Orange";
+    const side = setup.side === "b" ? "Black" : "Orange";
     showVerdict(true, `A playable position: ${side} to move.`);
     $("editor-link").value = editor.hooks.link({ rules: reply.rules, start: reply.start, moves: [] });
     enableActions(true);

@@ -582,3 +582,78 @@ export class Session {
     return reply;
   }
 }
+
+/** The board editor's session: a position being set up, and what a press means there — with a
+ *  piece of the palette chosen, a press places it (or takes it off again); with "remove", it
+ *  takes a piece off; with "move", it picks a piece up and puts it on the next empty square
+ *  pressed (a drag moves it onto any square, off the board removes it). No rules: the engine
+ *  judges the position the page sends it. */
+export class SetUp {
+  constructor() {
+    /** @type {string[]} */
+    this.board = new Array(100).fill("");
+    this.side = "b";                                   // who is to move: "b" or "o"
+    this.escapes = { black: true, orange: true };      // the Princesses' escapes still in hand
+    this.tool = "move";        // "move", "remove", or the piece letter being placed
+    /** @type {?number} with the move tool: the square picked up by a press */
+    this.selected = null;
+    /** @type {Set<(what: string) => void>} */
+    this.listeners = new Set();
+  }
+
+  /** Hear every change: "position" (the page redraws and asks the engine about it) or "view"
+   *  (a tool chosen, a piece picked up: only drawn). */
+  listen(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  changed(what = "position") { for (const listener of this.listeners) listener(what); }
+
+  /** @param {string} tool */
+  pickTool(tool) {
+    this.tool = tool;
+    this.selected = null;
+    this.changed("view");
+  }
+
+  press(sq) {
+    if (this.tool === "remove") { this.dropOff(sq); return; }
+    if (this.tool !== "move") { this.place(sq, this.board[sq] === this.tool ? "" : this.tool); return; }
+    // A piece picked up by a press goes to the next empty square pressed (a press on another
+    // piece picks that one up instead; dragging onto a piece replaces it).
+    if (this.selected !== null && !this.board[sq]) { this.drop(this.selected, sq); return; }
+    this.selected = this.board[sq] && this.selected !== sq ? sq : null;
+    this.changed("view");
+  }
+
+  drop(from, to) {
+    const piece = this.board[from];
+    if (from !== to) this.board[from] = "";
+    this.board[to] = piece;
+    this.selected = null;
+    this.changed();
+  }
+
+  dropOff(sq) { this.place(sq, ""); }
+
+  /** Put ``piece`` (a letter, or "" for none) on ``sq``. */
+  place(sq, piece) {
+    this.board[sq] = piece;
+    this.selected = null;
+    this.changed();
+  }
+
+  /** @param {string[]} board */
+  setBoard(board) {
+    this.board = board;
+    this.selected = null;
+    this.changed();
+  }
+
+  /** What the canvas board draws. */
+  boardProps() {
+    return { board: this.board, selected: this.selected, flipped: false,
+             draggable: (sq) => this.tool === "move" && Boolean(this.board[sq]) };
+  }
+}
