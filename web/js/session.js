@@ -452,9 +452,10 @@ export class Session {
     this.emit("waiting", null);
     if (move.text !== undefined) { await this.play(move); return; }
     if (this.destinations(move.from).some((d) => d.to === move.to)) await this.play(move);
-    else { this.dropWaiting("it is not legal now"); this.changed(); }
+    else { this.emit("dropped", { move, why: "it is not legal now" }); this.changed(); }
   }
 
+  /** Let go of the move kept for later, saying why. */
   dropWaiting(why) {
     const move = this.waiting;
     this.waiting = null;

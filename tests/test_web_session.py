@@ -1,0 +1,125 @@
+"""web/js/session.js, the one controller behind every board, run under Node with a stand-in
+engine that answers with the real facade's replies (and can be held back, as a loading engine
+is): what a press means, and that input made before the engine can judge it is kept and played,
+or dropped with a reason — never lost in silence."""
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from py_engine import facade
+
+ROOT = Path(__file__).resolve().parents[1]
+SESSION = ROOT / "dist" / "js" / "session.js"
+D2, D3, D5 = 13, 23, 43
+
+# A stand-in engine: "state" and "play" answered by the facade (computed in Python below),
+# held until release() while "loading".
+RUN = """
+import { Session } from "./dist/js/session.js";
+const REPLIES = JSON.parse(process.argv[1]);
+class FakeEngine {
+  constructor(loading) { this.loading = loading; this.held = []; this.asked = []; this.ready = !loading; }
+  request(op, args) {
+    this.asked.push({ op, move: args.move ?? null, moves: args.moves });
+    const key = op === "play" ? `play ${JSON.stringify(args.move)}` : `${op} ${args.moves.length}`;
+    const reply = REPLIES[key] ?? { ok: false, error: `no canned reply for ${key}` };
+    if (!this.loading) return Promise.resolve(structuredClone(reply));
+    return new Promise((resolve) => this.held.push(() => resolve(structuredClone(reply))));
+  }
+  release() {
+    this.loading = false;
+    this.ready = true;
+    for (const answer of this.held) answer();
+    this.held = [];
+  }
+  stop() {}
+}
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+async function scenario(presses, { loading = true, ply = null, onEarlierPress = "offer" } = {}) {
+  const engine = new FakeEngine(loading);
+  const events = [];
+  const session = new Session({ engine: () => engine, onEarlierPress });
+  session.listen((type, detail) => {
+    if (type !== "change") events.push([type, detail && (detail.text ?? detail.why ?? detail)]);
+  });
+  session.show({ rules: "", start: "start", moves: ply === null ? [] : ["d2-d3", "g9-g8"] }, { ply });
+  if (!loading) await session.start();
+  for (const sq of presses) { session.press(sq); await tick(); }
+  const before = { selected: session.selected, waiting: session.waiting, ready: Boolean(session.state) };
+  engine.release();
+  for (let i = 0; i < 20; i++) await tick();
+  const asked = engine.asked.map((a) => a.op + (a.move ? " " + JSON.stringify(a.move) : ""));
+  const { selected, waiting } = session;
+  return { before, events, asked, moves: session.game.moves, selected, waiting };
+}
+const out = {
+  keptWhileLoading: await scenario([D2, D3]),
+  illegalWhileLoading: await scenario([D2, D5]),
+  changedMind: await scenario([D2, D2]),
+  ready: await scenario([D2, D3], { loading: false }),
+  earlier: await scenario([D2], { ply: 0 }),
+  branch: await scenario([D2, D3], { ply: 0, onEarlierPress: "branch" }),
+};
+console.log(JSON.stringify(out));
+"""
+
+
+def replies():
+    def handle(**request):
+        return facade.handle(dict(request))
+    canned = {"state 0": handle(op="state", moves=[]),
+              "state 2": handle(op="state", moves=["d2-d3", "g9-g8"])}
+    for to in (D3, D5):
+        move = {"from": D2, "to": to, "outcome": ""}
+        canned[f"play {json.dumps(move, separators=(',', ':'))}"] = handle(op="play", moves=[], move=move)
+    return canned
+
+
+@pytest.fixture(scope="module")
+def out():
+    if not SESSION.exists():
+        pytest.skip("dist/ is not built (bash build.sh)")
+    if not shutil.which("node"):
+        pytest.fail("Node.js is needed")
+    script = RUN.replace("D2", str(D2)).replace("D3", str(D3)).replace("D5", str(D5))
+    run = subprocess.run(["node", "--input-type=module", "-e", script, json.dumps(replies())], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
+
+
+def test_a_move_made_while_the_engine_loads_is_kept_and_played(out):
+    kept = out["keptWhileLoading"]
+    assert kept["before"] == {"selected": None, "waiting": {"from": D2, "to": D3}, "ready": False}
+    assert kept["asked"] == ["state", 'play {"from":13,"to":23,"outcome":""}']
+    assert kept["moves"] == ["d2-d3"] and kept["waiting"] is None
+    assert ["played", "d2-d3"] in kept["events"]
+
+
+def test_an_illegal_move_kept_while_loading_is_dropped_with_a_reason(out):
+    illegal = out["illegalWhileLoading"]
+    assert illegal["before"]["waiting"] == {"from": D2, "to": D5}
+    assert illegal["moves"] == [] and illegal["asked"] == ["state"]
+    assert ["dropped", "it is not legal now"] in illegal["events"]
+
+
+def test_a_second_press_on_the_piece_lets_it_go(out):
+    assert out["changedMind"]["before"] == {"selected": None, "waiting": None, "ready": False}
+    assert out["changedMind"]["moves"] == []
+
+
+def test_with_the_engine_ready_a_press_selects_and_the_next_plays(out):
+    ready = out["ready"]
+    assert ready["asked"] == ["state", 'play {"from":13,"to":23,"outcome":""}']
+    assert ready["moves"] == ["d2-d3"]
+
+
+def test_a_press_on_an_earlier_position(out):
+    # The app is asked (it offers to play on from there); nothing is selected or played.
+    assert ["earlier", 0] in out["earlier"]["events"] and out["earlier"]["moves"] == ["d2-d3", "g9-g8"]
+    # A board on a page plays on from there: the game is cut, the move kept and played.
+    branch = out["branch"]
+    assert branch["moves"] == ["d2-d3"] and ["played", "d2-d3"] in branch["events"]
