@@ -46,14 +46,19 @@ def cmd_perft(args) -> None:
     print(perft(rules, pos, args.depth))
 
 
-def cmd_replay(args) -> None:
-    rules = RuleSet.parse(args.rules)
-    game = Game(rules, _position(args.position, rules) if args.position else None, seed=args.seed)
-    for number, text in enumerate(args.moves, 1):
+def _play_all(game: Game, moves: List[str]) -> None:
+    """Play move texts in order; an illegal one is named with its number."""
+    for number, text in enumerate(moves, 1):
         try:
             game.play(parse_move(text, game.position))
         except JetanError as err:
             raise type(err)(f"move {number} ({text}): {err}") from None
+
+
+def cmd_replay(args) -> None:
+    rules = RuleSet.parse(args.rules)
+    game = Game(rules, _position(args.position, rules) if args.position else None, seed=args.seed)
+    _play_all(game, args.moves)
     print(game.position)
     result = game.result
     if result:
@@ -65,6 +70,9 @@ def cmd_bestmove(args) -> None:
     from .search import best_move
     rules = RuleSet.parse(args.rules)
     game = Game(rules, _position(args.position, rules))
+    # The moves played since POSITION (as UCI's ``position ... moves``): the game then holds
+    # their positions, which the repetition rule forbids repeating.
+    _play_all(game, args.moves)
     if game.result:
         raise UsageError(f"the game is over ({game.result}): there is no move to find")
     move = best_move(game, time_ms=args.time_ms, depth=args.depth, level=args.level)
@@ -88,8 +96,13 @@ def cmd_analyse(args) -> None:
 def cmd_match(args) -> None:
     from .match import match
     result = match(args.a, args.b, games=args.games, time_ms=args.time_ms, rules=args.rules,
-                   seed=args.seed, report=(lambda s: None) if args.quiet else print)
+                   seed=args.seed, report=(lambda s: None) if args.quiet else _flushed,
+                   cli=args.cli, max_plies=args.max_plies)
     print(f"{args.a} vs {args.b}: {result}")
+
+
+def _flushed(line: str) -> None:
+    print(line, flush=True)
 
 
 def cmd_bench(args) -> None:
@@ -147,7 +160,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--time-ms", type=count(1), default=1000)
     p.add_argument("--depth", type=count(1), default=None)
     p.add_argument("--level", type=int, default=6, help="1 (weakest) to 6 (full strength)")
-    p.add_argument("position")
+    p.add_argument("position", help="position string, or 'start'")
+    p.add_argument("moves", nargs="*", help="the moves played since POSITION (their positions "
+                   "are the repetition history)")
     p.set_defaults(run=cmd_bestmove)
 
     p = with_rules(sub.add_parser("analyse", help="print the search's progress, depth by depth"))
@@ -157,12 +172,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_analyse)
 
     p = with_rules(sub.add_parser("match", help="play engine levels and baselines against each other"))
-    p.add_argument("a", help="level1..level6, random or greedy")
+    p.add_argument("a", help="level1..level6, random, greedy or baseline (the engine before "
+                   "issue 24, run through its command line)")
     p.add_argument("b")
     p.add_argument("--games", type=count(1), default=40)
     p.add_argument("--time-ms", type=count(1), default=1000, help="time per move for levels")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--quiet", action="store_true", help="print only the final score")
+    p.add_argument("--cli", action="store_true",
+                   help="levels play through the command line (bestmove), as baseline does")
+    p.add_argument("--max-plies", type=count(1), default=300,
+                   help="a game still going after this many plies is scored a draw")
     p.set_defaults(run=cmd_match)
 
     p = sub.add_parser("bench", help="speed figures (perft, search) with ratios")

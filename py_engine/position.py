@@ -153,7 +153,8 @@ class Position:
             if p in "Pp":
                 princess[s] = -1
             else:
-                pieces[s] = tuple(e for e in pieces[s] if e[0] != sq)
+                # A list comprehension: generator frames cost Pyodide twice what they cost here.
+                pieces[s] = tuple([e for e in pieces[s] if e[0] != sq])
         for sq, p in added:
             s = BLACK if p.isupper() else ORANGE
             key ^= ZOBRIST[p][sq]

@@ -58,19 +58,33 @@ WEIGHTS = {
     "tempo": 10,
 }
 
-# The levels for people: (depth limit, root noise in centi-feathers). Depth is what separates
-# levels; noise only helps at the bottom, where it must be large to matter (a forced win or loss
-# is never blurred by it). Each level beat the one below it in matches (README, "Engine
-# strength"); the time per move caps them all, and level 6 searches as deep as it allows.
+# The levels for people: (depth limit, slips). Depth is what separates levels; at the bottom
+# the engine also makes a beginner's mistakes (``slips``: the chance in thousandths that it
+# overlooks each piece on the board for one move, see :meth:`Searcher.iterate` — a capture it
+# does not see, a piece of its own it leaves loose). Random noise on every root move, the way
+# before issue 24, made moves no person would play. Each level beat the one below it in
+# matches (README, "Engine strength"); the time per move caps them all, and level 6 searches as
+# deep as it allows.
 LEVELS: Dict[int, Tuple[Optional[int], int]] = {
-    1: (1, 1500),
-    2: (1, 400),
+    1: (1, 350),
+    2: (1, 120),
     3: (1, 0),
     4: (2, 0),
     5: (3, 0),
     6: (None, 0),
 }
 
+# Pruning near the leaves (issue 24). A node within a few plies of quiescence whose static score
+# is far above beta is cut at once (reverse futility), and at the last two plies quiet moves
+# that could not lift a score far below alpha are not searched (futility); neither applies while
+# the Princess is threatened, a Chief is hunted, the enemy has fewer than four pieces besides
+# the Princess, or a forced result is in sight. Margins per
+# remaining depth, in centi-feathers (a Panthan is 100).
+REVERSE_FUTILITY = (0, 150, 300)
+FUTILITY = (0, 100, 250)
+# Late-move pruning: at the last plies, quiet moves ordered after this many (history and killers
+# put the promising ones first) are not searched at all.
+LATE_MOVES = (0, 14, 22)
 QUIESCENCE_PLIES = 8       # how deep captures are followed past the search's depth
 DELTA_MARGIN = 200         # what else a capture in quiescence might gain beyond its victim
 RESCUE_PLIES = 1           # ... and rescues of a threatened Princess or hunted Chief
@@ -216,6 +230,7 @@ class Searcher:
         self.deadline = float("inf")
         self.next_breath = 0.0
         self.root_best: Optional[Tuple[int, Move]] = None
+        self.overlooked = 0             # squares of pieces overlooked this move (the slips)
         self.killers: Dict[int, List[Move]] = {}
         self.history: Dict[Tuple[int, int], int] = {}
 
@@ -223,9 +238,14 @@ class Searcher:
     def iterate(self, pos: Position, history: Sequence[int] = (), *, max_depth: int = 64,
                 time_ms: Optional[int] = None, noise: int = 0) -> Iterator[Info]:
         """Search ``pos`` (``history``: repetition keys of the earlier positions) ever deeper,
-        yielding after each finished depth (``time_ms`` ``None``: no deadline). With ``noise``,
-        root moves get a random bonus of up to that many centi-feathers (for the weaker
-        levels)."""
+        yielding after each finished depth (``time_ms`` ``None``: no deadline).
+
+        ``noise`` (the weaker levels' slips, 0 to 1000): the chance in thousandths that each
+        piece but the Chiefs and Princesses is overlooked for this move: captures by it or of
+        it are not seen, at the root or in quiescence. An overlooked enemy piece is a threat
+        missed (a piece of ours left loose) or a capture missed; an overlooked piece of ours, a
+        capture it could make that is missed. Those are a beginner's mistakes; the rest of the
+        search is as sound as ever (a Princess in danger is always seen)."""
         start = time.perf_counter()
         self.root_side = pos.side
         if time_ms is not None and time_ms < 1:
@@ -238,12 +258,13 @@ class Searcher:
         moves = self.referee.legal_moves(pos, keys)
         if not moves:
             return
-        bonus = {m: self.rng.randint(-noise, noise) if noise else 0 for m in moves}
+        self.overlooked = self._overlook(pos, noise) if noise > 0 else 0
+        searched = [m for m in moves if not self._unseen(pos, m)] or moves
         best: Optional[Move] = None
         for depth in range(1, max_depth + 1):
             self.root_best = None
             try:
-                score, best = self._root(pos, keys, depth, moves, bonus, best)
+                score, best = self._root(pos, keys, depth, searched, best)
             except Timeout:
                 # The unfinished depth searched the last best move first: a move that has
                 # since beaten it at this depth is the better choice.
@@ -272,18 +293,28 @@ class Searcher:
             last = next(self.iterate(pos, history, max_depth=1, noise=noise))
         return last.move
 
+    def _overlook(self, pos: Position, slips: int) -> int:
+        """The squares of the pieces overlooked this move (see :meth:`iterate`)."""
+        found = 0
+        for side in (BLACK, ORANGE):
+            for sq, letter in pos.pieces[side]:
+                if letter != "C" and self.rng.randrange(1000) < slips:
+                    found |= 1 << sq
+        return found
+
+    def _unseen(self, pos: Position, move: Move) -> bool:
+        """Is ``move`` a capture by or of an overlooked piece?"""
+        return bool(self.overlooked) and not move.is_pass and bool(pos.board[move.to]) and bool(
+            (self.overlooked >> move.frm | self.overlooked >> move.to) & 1)
+
     # ---- the tree ----------------------------------------------------------------------------
-    def _root(self, pos, keys, depth, moves, bonus, previous):
+    def _root(self, pos, keys, depth, moves, previous):
         alpha, best_move, best_score = -INFINITY, None, -INFINITY
         ordered = self._order(pos, moves, previous, 0)
-        noisy = any(bonus.values())
         keys.append(pos.key)
         try:
             for move in ordered:
-                if noisy:
-                    # With noise every root move needs its true score, not a bound.
-                    score = self._child(pos, move, depth, -INFINITY, INFINITY, 0, keys)
-                elif best_move is None:
+                if best_move is None:
                     score = self._child(pos, move, depth, alpha, INFINITY, 0, keys)
                 else:
                     # Principal variation search: prove the move no better with a null window,
@@ -291,10 +322,9 @@ class Searcher:
                     score = self._child(pos, move, depth, alpha, alpha + 1, 0, keys)
                     if score > alpha:
                         score = self._child(pos, move, depth, alpha, INFINITY, 0, keys)
-                shown = score + bonus[move] if abs(score) < WON else score
-                if shown > best_score:
-                    best_score, best_move = shown, move
-                    alpha = max(alpha, shown)
+                if score > best_score:
+                    best_score, best_move = score, move
+                    alpha = max(alpha, score)
                     self.root_best = (best_score, best_move)
         finally:
             keys.pop()
@@ -365,6 +395,23 @@ class Searcher:
         if not moves:
             return self._no_moves(pos, ply)
         in_danger = ref.princess_threatened(pos, pos.side)
+        futile = -INFINITY          # quiet moves need to gain more than this to matter
+        # With few enemy pieces left a quiet move can end the game (a trapped Princess, a
+        # stalemate): there every move is searched.
+        prunable = depth < len(LATE_MOVES) and not in_danger and abs(beta) < WON and \
+            len(pos.pieces[1 - pos.side]) >= 4
+        if prunable:
+            attacks, static, hunted = self._static(pos)
+            # Not when a Princess can be taken (a result is in sight) or a Chief is hunted.
+            prunable = hunted < 0 and not attacks[pos.side] >> pos.princess[1 - pos.side] & 1
+            if prunable and static - REVERSE_FUTILITY[depth] >= beta:
+                return static - REVERSE_FUTILITY[depth]
+            futile = alpha - static - FUTILITY[depth]
+            # Quiet moves onto a square from which the piece reaches the enemy Princess or a
+            # square next to her are threats, Jetan's checks: never pruned.
+            tables = self.referee.tables[pos.side]
+            zone = self.evaluate.neighbours[pos.princess[1 - pos.side]] | \
+                1 << pos.princess[1 - pos.side]
         if self._null_move_cuts(pos, depth, beta, ply, keys, in_danger):
             return beta
         original_alpha = alpha
@@ -373,6 +420,11 @@ class Searcher:
         try:
             for i, move in enumerate(self._order(pos, moves, tt_move, ply)):
                 quiet = not pos.board[move.to]
+                if quiet and prunable and best > -WON and (futile > 0 or i >= LATE_MOVES[depth]) \
+                        and not (move.is_pass or tables[pos.board[move.frm].upper()].reach[move.to]
+                                 & zone):
+                    best = max(best, alpha - max(futile, 0))   # what a skipped move is assumed worth
+                    continue
                 if i == 0:
                     score = self._child(pos, move, depth, alpha, beta, ply, keys)
                 else:
@@ -448,11 +500,13 @@ class Searcher:
         retreat = chief if qdepth < RESCUE_PLIES else -1
         hopeless = alpha - best - DELTA_MARGIN     # a capture must win more than this to matter
 
+        overlooked = self.overlooked
+
         def worth_searching(m: Move) -> bool:
             if m.frm == retreat and not defended >> m.to & 1:
                 return True                 # the hunted Chief steps somewhere safe
             victim = board[m.to]
-            if not victim:
+            if not victim or (overlooked >> m.frm | overlooked >> m.to) & 1:
                 return False
             if victim in "CcPp":
                 return True
@@ -589,7 +643,8 @@ class Searcher:
 
 
 def level_settings(level: int) -> Tuple[Optional[int], int]:
-    """(depth limit, root noise) for a level 1-6: see :data:`LEVELS`."""
+    """(depth limit, slips) for a level 1-6: see :data:`LEVELS`; the second is what
+    :meth:`Searcher.iterate` takes as ``noise``."""
     if level not in LEVELS:
         raise UsageError(f"level must be 1 to 6, not {level}")
     return LEVELS[level]

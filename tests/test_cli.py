@@ -95,3 +95,38 @@ def test_move_numbers_stop_where_positions_still_read_back():
     final = out.stdout.splitlines()[0]
     assert final.endswith(" 1000000")
     assert run("moves", final).returncode == 0
+
+
+# Black's and Orange's Fliers out and back twice but Orange's last: the start stood twice, so
+# Orange's d7-g10 would make it stand a third time, which the repetition rule forbids.
+SHUTTLE = "d1-e4 g10-d7 e4-d1 d7-g10 d1-e4 g10-d7 e4-d1".split()
+
+
+def test_bestmove_takes_the_moves_since_the_position():
+    out = run("bestmove", "--depth", "1", START, "d2-d3", "g9-g8")
+    assert out.returncode == 0, out.stderr
+    after = run("replay", "d2-d3", "g9-g8").stdout.splitlines()[0]
+    assert out.stdout.strip() in run("moves", after).stdout.split()
+    bad = run("bestmove", "--depth", "1", "start", "d2-d3", "d2-d4")
+    assert bad.returncode == 2 and "move 2 (d2-d4)" in bad.stderr
+
+
+def test_bestmove_searches_the_game_with_its_repetition_history(monkeypatch):
+    """The moves reach the search as a game: its history forbids the third repetition."""
+    import py_engine.search
+    from py_engine.__main__ import main
+    from py_engine.game import Game
+    from py_engine.notation import parse_move
+    seen = []
+
+    def fake_best_move(game, **kwargs):
+        seen.append(game)
+        return game.legal_moves[0]
+
+    monkeypatch.setattr(py_engine.search, "best_move", fake_best_move)
+    assert main(["bestmove", "start", *SHUTTLE]) == 0
+    game = seen[0]
+    assert len(game.keys()) == len(SHUTTLE) + 1
+    d7_g10 = parse_move("d7-g10", game.position)
+    assert d7_g10 not in game.legal_moves
+    assert d7_g10 in Game(position=game.position).legal_moves     # legal without the history

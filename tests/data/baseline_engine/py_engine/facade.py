@@ -1,0 +1,558 @@
+"""The JSON facade the browser worker calls: one request in, one reply out, no logic of its own.
+
+A request is ``{"op": NAME, ...fields}``; :func:`handle` returns ``{"ok": true, ...}`` or
+``{"ok": false, "error": message}`` and never raises. Every field is checked before use, so a
+wrong one is answered with a message written for a player; anything else that goes wrong is a
+bug, answered as ``{"ok": false, "internal": true, "id": ...}`` with the traceback logged
+under that id (in the browser, on the console) and no Python text shown to the player.
+
+A game travels as plain data — ``rules``, ``start`` (a position string or ``"start"``) and
+``moves`` (move texts, duel outcomes included), optionally ``resigned`` and record ``headers`` —
+so the page owns it and the worker can be restarted at any time. The facade keeps the last game
+it built and only plays (or takes back) the moves that differ.
+
+Moves cross the bridge as squares (0-99, a1 first, as :mod:`py_engine.squares` numbers them):
+every move in a reply is an object (see :func:`move_json`) with its squares, legal destinations
+are keyed by square, and ``play`` takes ``{"from", "to", "outcome"}`` (text too, for a move a
+person typed). Move text is for display and records only, so the page never reads it.
+"""
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+import traceback
+import uuid
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, TypedDict, Union
+
+from . import record
+from .errors import JetanError, UsageError
+from .game import SCORING, Game, start_position
+from .movegen import referee_for
+from .notation import move_text, walk_line
+from .pieces import LETTERS, SIDES
+from .position import Position
+from .rules import OPTION_WORDS, OPTIONS, PER_SIDE, PRESETS, STANDARD, RuleSet
+from .search import LEVELS, Info, Searcher, level_settings
+from .squares import SIZE, square_name
+from .values import PASS, Move
+
+
+# Limits on what a request may hold. A game longer than MAX_PLIES is refused rather than
+# replayed (20,000 plies replay in about 3 s on CPython); texts are bounded so that a message
+# never echoes a huge input.
+MAX_PLIES = 20_000
+MAX_MOVE_TEXT = 24
+MAX_RULES_TEXT = 1_000
+MAX_POSITION_TEXT = 200
+MAX_RECORD_TEXT = 2_000_000
+MAX_HEADERS = 32
+MAX_TIME_MS = 600_000
+MAX_SEARCH_DEPTH = 64
+MAX_MESSAGE = 300
+MAX_NESTING = 64
+SQUARE_COUNT = SIZE * SIZE
+_JSON_STRUCTURE = re.compile(r'\\.|["\[\]{}]')
+HEADER_NAME = re.compile(r"\w{1,40}")
+
+Request = Dict[str, Any]
+Reply = Dict[str, Any]
+
+
+class RequestError(UsageError):
+    """A request field that is missing, of the wrong type or out of range."""
+
+
+def clip(text: str, limit: int = 40) -> str:
+    """``text`` cut to ``limit`` characters (with an ellipsis), for messages that quote input."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def shown(value: Any) -> str:
+    """A request value as a message may quote it: text (clipped) in quotes, numbers that are
+    not too long, and otherwise the kind of JSON value it is."""
+    if isinstance(value, str):
+        return f"'{clip(value)}'"
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, int):
+        return str(value) if value.bit_length() < 64 else "a huge number"
+    if isinstance(value, float):
+        return "a number"
+    return "a list" if isinstance(value, list) else "an object"
+
+
+# ---- the entry points -----------------------------------------------------------------------
+
+def handle(request: Any) -> Reply:
+    """Answer one request (see the module doc). Never raises."""
+    try:
+        if not isinstance(request, dict):
+            raise RequestError("a request must be a JSON object")
+        op = request.get("op")
+        handler = OPS.get(op) if isinstance(op, str) else None
+        if handler is None:
+            raise RequestError(f"unknown operation {shown(op)}")
+        reply = handler(request)
+    except JetanError as err:
+        return {"ok": False, "error": clip(str(err), MAX_MESSAGE)}
+    except Exception:           # a bug: say so, log it, and keep the worker alive
+        return internal_error()
+    reply["ok"] = True
+    return reply
+
+
+def handle_json(text: str) -> str:
+    """:func:`handle` for a JSON string (what the worker passes across the bridge)."""
+    if nesting(text) > MAX_NESTING:
+        return json.dumps({"ok": False, "error": "the request is nested too deeply"})
+    try:
+        request = json.loads(text)
+    except json.JSONDecodeError as err:
+        reply = {"ok": False, "error": f"the request is not JSON ({err.msg} at character {err.pos})"}
+    except RecursionError:
+        reply = {"ok": False, "error": "the request is nested too deeply"}
+    except ValueError:          # e.g. an integer of thousands of digits
+        reply = {"ok": False, "error": "the request holds a number too large to read"}
+    else:
+        reply = handle(request)
+    return json.dumps(reply)
+
+
+def nesting(text: str) -> int:
+    """How deeply ``text``'s JSON arrays and objects nest (at least; strings are skipped). The
+    JSON decoder recurses in C, and in WebAssembly a deep enough input overflows the stack before
+    Python can raise RecursionError, so depth is measured first."""
+    if text.count("[") + text.count("{") <= MAX_NESTING:
+        return 0
+    depth = deepest = 0
+    in_string = False
+    for token in _JSON_STRUCTURE.findall(text):
+        if in_string:
+            in_string = token != '"'
+        elif token == '"':
+            in_string = True
+        elif token in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif token in "]}":
+            depth -= 1
+    return deepest
+
+
+def internal_error() -> Reply:
+    """The reply for an unexpected exception (being handled): a short id the player can report,
+    and the traceback on stderr under that id."""
+    ident = uuid.uuid4().hex[:8]
+    print(f"py_engine internal error {ident}:\n{traceback.format_exc()}", file=sys.stderr)
+    return {"ok": False, "internal": True, "id": ident,
+            "error": f"the engine failed on this request (internal error {ident})"}
+
+
+# ---- fields ---------------------------------------------------------------------------------
+
+def text_field(req: Request, name: str, default: str, limit: int) -> str:
+    value = req.get(name)
+    if value is None:
+        return default
+    if not isinstance(value, str):
+        raise RequestError(f"{name} must be text")
+    if len(value) > limit:
+        raise RequestError(f"{name} is too long ({len(value):,} characters; at most {limit:,})")
+    return value
+
+
+def int_field(req: Request, name: str, default: Optional[int], low: int, high: int) -> Optional[int]:
+    """A whole number from ``low`` to ``high`` (a float with no fraction counts; ``None`` or a
+    missing field is ``default``)."""
+    value = req.get(name)
+    if value is None:
+        return default
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RequestError(f"{name} must be a whole number from {low} to {high}")
+    if not low <= value <= high:
+        raise RequestError(f"{name} must be from {low} to {high}, not {shown(value)}")
+    return value
+
+
+def choice_field(req: Request, name: str, choices: Sequence[str],
+                 default: Optional[str]) -> Optional[str]:
+    value = req.get(name)
+    if value is None:
+        return default
+    if not isinstance(value, str) or value not in choices:
+        raise RequestError(f"{name} must be one of {', '.join(choices)}, not {shown(value)}")
+    return value
+
+
+def moves_field(req: Request) -> List[str]:
+    moves = req.get("moves")
+    if moves is None:
+        return []
+    if not isinstance(moves, list):
+        raise RequestError("moves must be a list of move texts")
+    if len(moves) > MAX_PLIES:
+        raise RequestError(f"the game is too long ({len(moves):,} moves; at most {MAX_PLIES:,})")
+    for i, move in enumerate(moves):
+        if not isinstance(move, str) or len(move) > MAX_MOVE_TEXT:
+            raise RequestError(f"move {i + 1} ({shown(move)}) is not a move")
+    return moves
+
+
+def headers_field(req: Request) -> Dict[str, str]:
+    headers = req.get("headers")
+    if headers is None:
+        return {}
+    if not isinstance(headers, dict) or len(headers) > MAX_HEADERS:
+        raise RequestError(f"headers must be at most {MAX_HEADERS} names with text values")
+    for name, value in headers.items():
+        if not HEADER_NAME.fullmatch(name) or not isinstance(value, str) or len(value) > 200:
+            raise RequestError(f"header {shown(name)} must be a word with a short text value")
+    return headers
+
+
+# ---- games ----------------------------------------------------------------------------------
+
+class _Session:
+    """The last game built, with its moves as text, so that the next request about the same game
+    only plays (or takes back) the moves that differ."""
+
+    key: Optional[Tuple[str, str]] = None
+    game: Optional[Game] = None
+    texts: List[str] = []
+
+
+def _start_text(game: Game) -> str:
+    return "start" if game.start == start_position(game.rules) else str(game.start)
+
+
+def game_field(req: Request) -> Game:
+    """The game a request describes (``rules``, ``start``, ``moves``, ``resigned``)."""
+    rules = text_field(req, "rules", "", MAX_RULES_TEXT)
+    start = text_field(req, "start", "start", MAX_POSITION_TEXT).strip() or "start"
+    moves = moves_field(req)
+    resigned = choice_field(req, "resigned", SIDES, None)
+    game, texts = _Session.game, _Session.texts
+    if game is None or _Session.key != (rules, start) or texts[:len(moves)] != moves[:len(texts)]:
+        parsed = RuleSet.parse(rules)
+        game = Game(parsed, start_position(parsed) if start == "start" else Position.parse(start))
+        texts = []
+        _Session.key, _Session.game, _Session.texts = (rules, start), game, texts
+    game.resigned = None
+    while len(texts) > len(moves):
+        game.undo()
+        texts.pop()
+    for i in range(len(texts), len(moves)):
+        try:
+            play(game, texts, moves[i])
+        except JetanError as err:
+            raise type(err)(f"move {i + 1} ({moves[i]}): {err}") from None
+    if resigned:
+        game.resign(SIDES.index(resigned))
+    return game
+
+
+def play(game: Game, texts: List[str], move: Union[Move, str]) -> Move:
+    """Play a move (text or :class:`Move`) on the session's game, keeping its texts in step."""
+    before = game.position
+    ply = game.play(move)
+    texts.append(move_text(before, ply.move))
+    return ply.move
+
+
+def move_field(req: Request) -> Union[Move, str]:
+    """The move a ``play`` request names: squares ``{"from": 13, "to": 23, "outcome": "a"}``
+    (``from``/``to`` null for a pass; ``outcome`` only for a duel decided in advance), or text
+    that a person typed (``"d2-d3"``)."""
+    value = req.get("move")
+    if isinstance(value, str):
+        return text_field(req, "move", "", MAX_MOVE_TEXT)
+    if not isinstance(value, dict):
+        raise RequestError("move must be squares {from, to} or a move's text")
+    if value.get("from") is None and value.get("to") is None:
+        return PASS
+    frm = int_field(value, "from", None, 0, SQUARE_COUNT - 1)
+    to = int_field(value, "to", None, 0, SQUARE_COUNT - 1)
+    if frm is None or to is None:
+        raise RequestError("a move needs both squares, from and to")
+    outcome = choice_field(value, "outcome", ("", "a", "d"), "") or ""
+    return Move(frm, to, outcome)
+
+
+def move_json(pos: Position, move: Move) -> Dict[str, Any]:
+    """A move as the page uses it: ``text`` (algebraic, for display), ``from``/``to`` (squares
+    0-99, ``None`` for a pass), ``capture``, ``outcome`` of a decided duel (``"a"``, ``"d"`` or
+    ``""``)."""
+    if move.is_pass:
+        return {"text": "pass", "from": None, "to": None, "capture": False, "outcome": ""}
+    return {"text": move_text(pos, move), "from": move.frm, "to": move.to,
+            "capture": bool(pos.board[move.to]), "outcome": move.outcome}
+
+
+# One move of a game's history as the page shows it (the first five fields are move_json's).
+MoveEntry = TypedDict("MoveEntry", {
+    "text": str, "from": Optional[int], "to": Optional[int], "capture": bool, "outcome": str,
+    "technical": str, "descriptive": str, "side": str, "number": int, "captured": str,
+    "escape": bool, "position": str, "duel": Optional[Dict[str, Any]]})
+
+
+def duel_json(game: Game, before: Position, move: Move) -> Optional[Dict[str, Any]]:
+    """The duel a move fought, for the page to show: the two pieces (letters), the attacker's
+    chance in percent, who won, and under ``duel=dice`` the two dice (see
+    :meth:`Referee.duel_dice`; the same for the same game on every request)."""
+    referee = game.referee
+    if move.is_pass or not move.outcome or not referee.is_duel(before, move):
+        return None
+    rolls = None
+    if referee.duel == "dice":
+        rng = random.Random(before.key * 100 + move.frm * 10 + move.to)
+        rolls = list(referee.duel_dice(before, move, move.outcome, rng))
+    odds = referee.duel_odds(before, move)
+    return {"attacker": before.board[move.frm], "defender": before.board[move.to],
+            "odds": round(float(odds) * 100), "winner": "attacker" if move.outcome == "a" else "defender",
+            "rolls": rolls}
+
+
+class StateReply(TypedDict, total=False):
+    """The state of a game, as ``op_state`` and ``op_play`` send it (also described for the page
+    in ``web/js/engine.js``). ``moves`` holds the history from ``moves_from`` on: the page asks
+    with ``known`` for the entries it does not hold yet. ``record`` is there only when asked."""
+
+    rules: str
+    start: str
+    position: str
+    board: List[str]
+    turn: str
+    escapes: Dict[str, bool]
+    counter: int
+    legal: Dict[str, List[Dict[str, Any]]]
+    moves_from: int
+    moves: List[MoveEntry]
+    plies: int
+    threatened: List[int]
+    result: Optional[Dict[str, Any]]
+    captured: Dict[str, List[str]]
+    wager: Dict[str, Any]
+    names: Dict[str, str]
+    record: str
+
+
+def state(game: Game, req: Optional[Request] = None) -> StateReply:
+    """Everything the page shows about a game. From the request: ``known`` (history entries the
+    page already has: only later ones are sent), ``scoring`` (the wager system shown, default
+    Smith's), ``record`` (true: include the game record, with the request's ``headers``)."""
+    req = req or {}
+    headers = headers_field(req)
+    pos = game.position
+    legal: Dict[str, List[Dict[str, Any]]] = {}
+    escapes = 0
+    if game.result is None and pos.escapes[pos.side] and any(not m.is_pass for m in game.legal_moves):
+        escapes = game.referee.princess_destinations(pos)[1]
+    for m in game.legal_moves:
+        if m.is_pass:
+            legal.setdefault("pass", [])
+            continue
+        legal.setdefault(str(m.frm), []).append({
+            "to": m.to,
+            "capture": bool(pos.board[m.to]),
+            "escape": bool(pos.board[m.frm] in "Pp" and escapes >> m.to & 1),
+            "duel": game.referee.is_duel(pos, m),
+        })
+    first = int_field(req, "known", 0, 0, MAX_PLIES) or 0
+    first = min(first, len(game.plies))
+    descriptive = record.descriptive(game, first)
+    history: List[MoveEntry] = []
+    before = game.plies[first - 1].position if first else game.start
+    for i in range(first, len(game.plies)):
+        ply = game.plies[i]
+        entry = move_json(before, ply.move)
+        history.append({**entry, "technical": move_text(before, ply.move, "technical"),  # type: ignore[typeddict-item]
+                        "descriptive": descriptive[i - first], "side": SIDES[before.side],
+                        "number": before.move_number, "captured": ply.captured,
+                        "escape": ply.escaped, "position": str(ply.position),
+                        "duel": duel_json(game, before, ply.move)})
+        before = ply.position
+    threatened = [pos.princess[s] for s in (0, 1)
+                  if pos.princess[s] >= 0 and game.referee.princess_threatened(pos, s)]
+    scoring = choice_field(req, "scoring", tuple(SCORING), "smith") or "smith"
+    black, orange = game.wager(scoring)
+    result = game.result
+    reply = StateReply(
+        rules=str(game.rules),
+        start=str(game.start),
+        position=str(pos),
+        board=list(pos.board),
+        turn=SIDES[pos.side],
+        escapes={"black": pos.escapes[0], "orange": pos.escapes[1]},
+        counter=pos.counter,
+        legal=legal,
+        moves_from=first,
+        moves=history,
+        plies=len(game.plies),
+        threatened=threatened,
+        result=None if result is None else {
+            "text": result.text, "reason": result.reason, "explanation": result.explanation,
+            "winner": None if result.winner is None else SIDES[result.winner]},
+        captured={"black": game.captured(0), "orange": game.captured(1)},
+        wager={"system": scoring, "black": black, "orange": orange},
+        names={letter: game.rules.piece_name(letter) for letter in LETTERS},
+    )
+    if req.get("record") is True:
+        reply["record"] = record.write(game, headers)
+    return reply
+
+
+def op_state(req: Request) -> Reply:
+    """The state of a game (see :func:`state`)."""
+    return {"state": state(game_field(req), req)}
+
+
+def op_replay(req: Request) -> Reply:
+    """Build a game and keep it, answering only its length: the worker replays a long game in
+    slices this way, reporting progress between them."""
+    return {"plies": len(game_field(req).plies)}
+
+
+def op_play(req: Request) -> Reply:
+    """Play ``move`` (squares, or text a person typed: :func:`move_field`) in the game; the new
+    state and the move played."""
+    game = game_field(req)
+    before = game.position
+    move = play(game, _Session.texts, move_field(req))
+    return {"state": state(game, req), "played": move_json(before, move)}
+
+
+def op_record(req: Request) -> Reply:
+    """Read a game record: the game as plain data (with its headers) and its state."""
+    text = text_field(req, "text", "", MAX_RECORD_TEXT)
+    if not text.strip():
+        raise RequestError("the record is empty: paste a game record first")
+    game, headers = record.read(text)
+    if len(game.plies) > MAX_PLIES:
+        raise RequestError(f"the record is too long ({len(game.plies):,} moves; at most {MAX_PLIES:,})")
+    texts = game.move_texts()
+    _Session.key, _Session.game, _Session.texts = (str(game.rules), _start_text(game)), game, texts
+    # The headers the page keeps with the game, within what a request may carry back.
+    named = [(k, clip(v, 200)) for k, v in headers.items()
+             if k not in ("Rules", "Position", "Result", "Termination") and HEADER_NAME.fullmatch(k)]
+    kept = dict(named[:MAX_HEADERS])
+    resigned = game.resigned.winner if game.resigned else None
+    return {"state": state(game, {"record": True, "headers": kept}),
+            "game": {"rules": str(game.rules), "start": _start_text(game), "moves": list(texts),
+                     "resigned": None if resigned is None else SIDES[1 - resigned],
+                     "headers": kept}}
+
+
+def op_check(req: Request) -> Reply:
+    """Validate a rule set and a position (for the URL and the set-up box)."""
+    rules = RuleSet.parse(text_field(req, "rules", "", MAX_RULES_TEXT))
+    text = text_field(req, "start", "start", MAX_POSITION_TEXT).strip() or "start"
+    pos = start_position(rules) if text == "start" else Position.parse(text)
+    referee_for(rules).check_position(pos)
+    return {"rules": str(rules), "start": text if text == "start" else str(pos)}
+
+
+def op_rules(req: Request) -> Reply:
+    """The option table for the Custom panel (each option and value in plain words too), and
+    the presets with a sentence each."""
+    return {"options": {k: list(v) for k, v in OPTIONS.items()}, "per_side": list(PER_SIDE),
+            "words": {k: {"label": label, "values": values} for k, (label, values) in OPTION_WORDS.items()},
+            "standard": STANDARD, "presets": {k: {"name": p.title, "rules": p.rules, "summary": p.summary}
+                                              for k, p in PRESETS.items()},
+            "scoring": list(SCORING), "levels": sorted(LEVELS)}
+
+
+def op_reach(req: Request) -> Reply:
+    """Squares one piece reaches from e5 on an empty board under a rule set (move diagrams)."""
+    rules = RuleSet.parse(text_field(req, "rules", "", MAX_RULES_TEXT))
+    letter = choice_field(req, "piece", tuple(LETTERS), "C") or "C"
+    side = SIDES.index(choice_field(req, "side", SIDES, "black") or "black")
+    walks = referee_for(rules).tables[side][letter].walks
+    centre = 44
+    return {"from": square_name(centre), "to": sorted(square_name(t) for t in walks[centre])}
+
+
+# ---- the search -----------------------------------------------------------------------------
+# One protocol for the engine's move, hints and analysis: ``search_start`` sets up a search,
+# each ``search_step`` returns the next finished depth (or ``done``), ``search_stop`` drops it.
+# The worker steps it so that it can report progress between steps, and (set_breathe) lets it
+# hear a stop inside a step too; ``best`` runs the same search to its end in one request.
+
+class _Search:
+    """The running search and the position it searches (the session's game may move on), and
+    the host's breathing function (see :func:`set_breathe`)."""
+
+    iterator: Optional[Iterator[Info]] = None
+    root: Optional[Tuple[RuleSet, Position]] = None
+    breathe: Optional[Callable[[], bool]] = None
+
+
+def set_breathe(breathe: Optional[Callable[[], bool]]) -> None:
+    """Let searches call ``breathe()`` every few milliseconds (a ``True`` answer stops them):
+    the browser's worker suspends Python there to hear the page (search.py's notes)."""
+    _Search.breathe = breathe
+
+
+def info_json(rules: RuleSet, pos: Position, info: Info) -> Dict[str, Any]:
+    line = [move_json(before, move) for before, move in walk_line(rules, pos, info.pv)]
+    return {"depth": info.depth, "complete": info.complete, "score": info.score, "pv": line,
+            "nodes": info.nodes, "time_ms": info.time_ms, "move": line[0] if line else None}
+
+
+def search_field(req: Request, game: Game, time_ms: int) -> Iterator[Info]:
+    """The search a request asks for: ``level`` 1-6, ``time_ms``, optional ``max_depth`` and
+    ``seed`` (for the levels' random noise)."""
+    if game.result is not None:
+        raise UsageError(f"the game is over ({game.result}): there is nothing to search")
+    level = int_field(req, "level", 6, min(LEVELS), max(LEVELS))
+    depth, noise = level_settings(level or 6)
+    max_depth = int_field(req, "max_depth", None, 1, MAX_SEARCH_DEPTH) or depth or MAX_SEARCH_DEPTH
+    time_ms = int_field(req, "time_ms", time_ms, 1, MAX_TIME_MS) or time_ms
+    seed = int_field(req, "seed", None, -2 ** 63, 2 ** 63 - 1)
+    searcher = Searcher(game.rules, seed=seed, breathe=_Search.breathe)
+    return searcher.iterate(game.position, game.keys()[:-1], max_depth=max_depth,
+                            time_ms=time_ms, noise=noise)
+
+
+def op_best(req: Request) -> Reply:
+    """The engine's move: ``level`` 1-6 and ``time_ms`` (default 1000)."""
+    game = game_field(req)
+    last = None
+    for info in search_field(req, game, 1000):
+        last = info
+    if last is None:         # not even depth one finished in time: finish it regardless
+        last = next(search_field(dict(req, max_depth=1, time_ms=MAX_TIME_MS), game, MAX_TIME_MS))
+    return {"best": info_json(game.rules, game.position, last)}
+
+
+def op_search_start(req: Request) -> Reply:
+    """Begin a search (as :func:`op_best`, ``time_ms`` default 10 s)."""
+    game = game_field(req)
+    _Search.iterator = search_field(req, game, 10_000)
+    _Search.root = (game.rules, game.position)
+    return {"started": True}
+
+
+def op_search_step(req: Request) -> Reply:
+    if _Search.iterator is None or _Search.root is None:
+        raise UsageError("no search is running")
+    info = next(_Search.iterator, None)
+    if info is None:
+        _Search.iterator = None
+        return {"done": True}
+    return {"done": False, "info": info_json(*_Search.root, info)}
+
+
+def op_search_stop(req: Request) -> Reply:
+    _Search.iterator = _Search.root = None
+    return {"stopped": True}
+
+
+OPS: Dict[str, Callable[[Request], Reply]] = {
+    "state": op_state, "replay": op_replay, "play": op_play, "record": op_record,
+    "check": op_check, "rules": op_rules, "reach": op_reach, "best": op_best,
+    "search_start": op_search_start, "search_step": op_search_step, "search_stop": op_search_stop,
+}

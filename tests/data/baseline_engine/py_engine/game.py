@@ -1,0 +1,257 @@
+"""Game: a played game under one rule set — history, legal moves, undo/redo, results, captured
+pieces, the wager tally — and perft.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Dict, List, Optional, Tuple, Union
+
+from .errors import UsageError
+from .errors import IllegalMoveError
+from .movegen import REPETITION_WINDOW, Referee, referee_for
+from .notation import move_text, parse_move
+from .pieces import BLACK, ORANGE, PIECES
+from .position import Position, start_board
+from .rules import RuleSet
+from .values import PASS, Move, Ply, Result
+
+# Wager values per scoring system: Ekman's table of ten (Exploring Jetan) and Smith's price list.
+# Order: Panthan, Warrior, Padwar, Thoat, Dwar, Flier, Chief, Princess (pieces.LETTERS); None
+# where the source gives no value.
+SCORING: Dict[str, Tuple[Optional[float], ...]] = {
+    "smith": tuple(kind.price for kind in PIECES),
+    "moorman": (1, 1, 2, 2, 3, 3, 5, 7),
+    "burgess": (1, 2, 2, 3, 7, 6, 50, 50),
+    "kingston": (1, 1.6, 1.6, 2.4, 4, 4, 9.6, 0),
+    "kazmierski": (1, 2, 5, 5, 7, 10, 20, 50),
+    "spratt": (1, 2, 3, 3, 4, 5, 9, 9),
+    "mad-elf": (1, 1, 1, 1, 2, 3, 4, 4),
+    "resnick": (1, 2, 2, 2, 3, 3, 0, 0),
+    "gaul": (2, 2, 2, 1, 3, 3, 5, 0),
+    "cazaux-knowlton": (2, 1.9, 1.7, 5.6, 4.9, 9.5, None, None),
+}
+SCORING_ORDER = "".join(kind.letter for kind in PIECES)
+
+RulesLike = Union[RuleSet, str, None]
+
+
+def _rules(rules: RulesLike) -> RuleSet:
+    return rules if isinstance(rules, RuleSet) else RuleSet.parse(rules or "")
+
+
+def start_position(rules: RulesLike = None) -> Position:
+    """The rule set's start position (set-up and first player)."""
+    rules = _rules(rules)
+    return Position(start_board(rules.get("setup")), rules.first)
+
+
+class Game:
+    """A game from the rule set's start (or a given position), with its history.
+
+    >>> g = Game()
+    >>> g.play("d2-d3").move
+    Move(frm=13, to=23, outcome='')
+    """
+
+    def __init__(self, rules: RulesLike = None, position: Union[Position, str, None] = None,
+                 seed: Optional[int] = None):
+        self.rules = _rules(rules)
+        self.referee: Referee = referee_for(self.rules)
+        if position is None:
+            position = start_position(self.rules)
+        elif isinstance(position, str):
+            position = Position.parse(position)
+        self.referee.check_position(position)
+        self.start = position
+        self.plies: List[Ply] = []
+        self._redo: List[Ply] = []
+        self.rng = random.Random(seed)
+        self.resigned: Optional[Result] = None
+        # Where each piece on the board started (for descriptive notation).
+        self.origins: List[Dict[int, Optional[int]]] = [
+            {sq: sq for sq, p in enumerate(position.board) if p}]
+        # Repetition keys of every position so far, and how often each occurred: kept as moves
+        # are played and taken back, so that a long game replays in time linear in its length.
+        self._keys: List[int] = [position.key]
+        self._key_count: Counter[int] = Counter(self._keys)
+        self._legal_cache: Tuple[int, Optional[Position], List[Move]] = (-1, None, [])
+
+    # ---- state ---------------------------------------------------------------------------
+    @property
+    def position(self) -> Position:
+        return self.plies[-1].position if self.plies else self.start
+
+    @property
+    def positions(self) -> List[Position]:
+        return [self.start] + [p.position for p in self.plies]
+
+    def keys(self) -> List[int]:
+        """The repetition keys of every position of the game, the start's first."""
+        return list(self._keys)
+
+    def recent_keys(self) -> List[int]:
+        """The repetition keys of the positions before the current one that the repetition
+        rule can still see (the legal-move test needs no more)."""
+        return self._keys[-REPETITION_WINDOW:-1]
+
+    @property
+    def legal_moves(self) -> List[Move]:
+        if self.result is not None:
+            return []
+        return self._legal()
+
+    def _legal(self) -> List[Move]:
+        # Legal moves are asked for again and again between two changes of the game (result,
+        # legality checks, the facade's state): remember them until the next change.
+        if self._legal_cache[0] != len(self.plies) or self._legal_cache[1] is not self.position:
+            moves = self.referee.legal_moves(self.position, self.recent_keys())
+            self._legal_cache = (len(self.plies), self.position, moves)
+        return list(self._legal_cache[2])
+
+    @property
+    def result(self) -> Optional[Result]:
+        """How the game ended (a resignation, or the referee's :meth:`~Referee.outcome`), or
+        ``None`` while it goes on."""
+        if self.resigned:
+            return self.resigned
+        pos = self.position
+        return self.referee.outcome(pos, self._legal, self.plies[-1] if self.plies else None,
+                                    self._key_count[pos.key] - 1)
+
+    @property
+    def turn(self) -> int:
+        return self.position.side
+
+    # ---- playing -------------------------------------------------------------------------
+    def parse_move(self, move: Union[Move, str]) -> Move:
+        """A move given as text or :class:`Move`, checked for legality (its duel outcome kept)."""
+        if isinstance(move, str):
+            move = parse_move(move, self.position)
+        if self.result is not None:
+            raise IllegalMoveError(f"the game is over ({self.result}); no more moves")
+        legal = self._legal()
+        text = move_text(self.position, move)
+        if move.bare() not in legal:
+            raise IllegalMoveError(self.referee.why_illegal(self.position, move, text))
+        if move.outcome:
+            if not self.referee.is_duel(self.position, move):
+                raise IllegalMoveError(f"{text}: only a capture under duel rules has an outcome "
+                                       "(/a or /d)")
+            if move.outcome not in dict(self.referee.outcomes(self.position, move)):
+                raise IllegalMoveError(f"{text}: that duel outcome is impossible with these pieces")
+        return move
+
+    def play(self, move: Union[Move, str]) -> Ply:
+        """Play a legal move (text or :class:`Move`). Raises :class:`IllegalMoveError`."""
+        move = self.parse_move(move)
+        ply = self.referee.play(self.position, move, move.outcome, self.rng)
+        self._append(ply)
+        self._redo.clear()
+        return ply
+
+    def _append(self, ply: Ply) -> None:
+        origins = dict(self.origins[-1])
+        m = ply.move
+        if not m.is_pass:
+            start = origins.pop(m.frm, None)
+            if m.outcome != "d":
+                origins.pop(m.to, None)
+                origins[m.to] = start
+        self.origins.append(origins)
+        self.plies.append(ply)
+        self._keys.append(ply.position.key)
+        self._key_count[ply.position.key] += 1
+
+    def undo(self) -> Ply:
+        """Take back the last move (it can be redone until another move is played)."""
+        if self.resigned:
+            self.resigned = None
+            raise IllegalMoveError("resignation withdrawn; undo again to take back a move")
+        if not self.plies:
+            raise IllegalMoveError("nothing to undo: no move has been played")
+        ply = self.plies.pop()
+        self.origins.pop()
+        self._key_count[self._keys.pop()] -= 1
+        self._redo.append(ply)
+        return ply
+
+    def redo(self) -> Ply:
+        if not self._redo:
+            raise IllegalMoveError("nothing to redo")
+        ply = self._redo.pop()
+        self._append(ply)
+        return ply
+
+    def resign(self, side: Optional[int] = None) -> Result:
+        if self.result is not None:
+            raise IllegalMoveError(f"the game is over ({self.result})")
+        loser = self.turn if side is None else side
+        self.resigned = Result(1 - loser, "resigned")
+        return self.resigned
+
+    # ---- bookkeeping ---------------------------------------------------------------------
+    def captured(self, side: int) -> List[str]:
+        """Black's letters of ``side``'s pieces removed so far, in order."""
+        return [ply.captured.upper() for ply in self.plies
+                if ply.captured and ply.captured.isupper() == (side == BLACK)]
+
+    def wager(self, system: str = "smith") -> Tuple[float, float]:
+        """What Black and Orange have each won so far: every lost piece pays its price (in the
+        named scoring system, see :data:`SCORING`) to the opponent."""
+        if system not in SCORING:
+            raise UsageError(f"unknown scoring system '{system}'; known: {', '.join(SCORING)}")
+        values = SCORING[system]
+        won = [0.0, 0.0]
+        for side in (BLACK, ORANGE):
+            for letter in self.captured(side):
+                v = values[SCORING_ORDER.index(letter)]
+                won[1 - side] += v or 0
+        return round(won[0], 2), round(won[1], 2)
+
+    def move_texts(self, style: str = "algebraic") -> List[str]:
+        return [move_text(before, ply.move, style) for before, ply in zip(self.positions, self.plies)]
+
+
+# Far beyond what finishes in a lifetime (depth 6 from the start is about 10^12 leaves); the
+# bound keeps a mistyped depth from running into Python's recursion limit.
+MAX_PERFT_DEPTH = 20
+
+
+def check_perft_depth(depth: int) -> None:
+    """Raise :class:`UsageError` unless ``depth`` is 0 to :data:`MAX_PERFT_DEPTH`."""
+    if not 0 <= depth <= MAX_PERFT_DEPTH:
+        raise UsageError(f"perft depth must be 0 to {MAX_PERFT_DEPTH}, not {depth}")
+
+
+def perft(rules: RulesLike, position: Position, depth: int,
+          history: Optional[List[int]] = None) -> int:
+    """Count the move sequences of ``depth`` plies from ``position`` (docs/rules.md). The repetition
+    history starts with ``position`` itself. Under duel rules each outcome of a capture (attacker
+    or defender wins) is its own sequence. ``depth`` is 0 to :data:`MAX_PERFT_DEPTH`."""
+    check_perft_depth(depth)
+    referee = referee_for(_rules(rules))
+    keys = list(history or [])
+
+    def count(pos: Position, depth: int) -> int:
+        if depth == 0:
+            return 1
+        moves = referee.legal_moves(pos, keys)
+        if depth == 1 and referee.duel == "off":
+            return len(moves)
+        keys.append(pos.key)
+        total = 0
+        for move in moves:
+            for outcome, _ in referee.outcomes(pos, move):
+                ply = referee.play(pos, move, outcome)
+                if depth == 1:
+                    total += 1
+                elif referee.decided(ply.position, ply, keys.count(ply.position.key)) is None:
+                    total += count(ply.position, depth - 1)
+        keys.pop()
+        return total
+
+    return count(position, depth)
+
+
+__all__ = ["Game", "perft", "start_position", "SCORING", "PASS"]

@@ -1,0 +1,607 @@
+"""The engine: negamax alpha-beta with iterative deepening, a transposition table, move ordering
+and quiescence, over any rule set; and an evaluation in Jetan terms.
+
+:meth:`Searcher.iterate` is a generator: after each finished depth it yields an :class:`Info`
+(depth, score, principal variation, nodes, time), so a caller can show "thinking" and stop when it
+likes. A deadline is checked inside the search (the browser cannot interrupt Python); when it
+passes, the last finished depth's move stands, unless a move searched at the unfinished depth has
+already beaten it there. A caller may also give a ``breathe`` function, called every
+``BREATH_S`` seconds of searching: the browser's worker uses it to let its event loop run (and
+hear a stop) in the middle of a depth; when it returns ``True`` the search ends as at the deadline.
+
+Scores are centi-feathers from the side to move's view. A won game scores ``MATE`` less the plies
+it takes (faster wins are better, slower losses less bad); a draw scores ``CONTEMPT`` (three
+feathers) below even for the engine's own side and as much above it for the enemy, so the engine
+takes a draw (a lesser piece taking the enemy Chief) only when clearly behind, and otherwise keeps
+its Chief and Princess out of the reach that would offer the enemy one. Engine matches showed why
+it must be that large: with half a feather, every evaluation swing made one side take a draw, and
+most games between levels were drawn (README, "Engine strength"). Under duel rules a capture is a
+chance node worth the odds-weighted average of its two outcomes.
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
+
+from .errors import IllegalMoveError, UsageError
+from .gaits import ANY, counted, gait_squares
+from .movegen import Referee, referee_for
+from .values import PASS, Move
+from .position import Position
+from .pieces import BLACK, ORANGE
+from .rules import RuleSet
+
+MATE = 100_000
+INFINITY = 10 * MATE
+WON = MATE - 1000          # scores beyond this are forced results
+CONTEMPT = 300             # how much worse than even the engine rates a draw for itself
+FEATHER = 100
+
+# Evaluation weights (centi-feathers), tuned by engine matches (README, "Engine strength").
+WEIGHTS = {
+    "mobility": 4,          # per square a side's pieces (Princess aside) could move onto
+    "panthan_rank": 6,      # per rank a Panthan has advanced (they never come back)
+    "flight": 15,           # per free, unthreatened square her normal move reaches (up to 4):
+                            # a few keep her from being trapped, more add nothing
+    "princess_pressure": 20,  # per enemy-attacked square next to the Princess
+    "hunters": 30,          # per enemy piece within three squares of the Princess
+    "guards": 8,            # per own piece next to her
+    "sortie": 20,           # per rank she stands beyond her own third of the board
+    "escape": 150,          # the escape still in hand: the way out of any trap
+    "chief_hunted": 60,     # own Chief attacked by a lesser piece (a draw offered to the enemy)
+    "chief_flight": 10,     # per square (up to 4) the Chief could step to with no enemy reaching it
+    "chief_pressure": 15,   # per enemy-attacked square next to the Chief
+    "chief_sortie": 40,     # per rank the Chief stands beyond the middle of the board
+    "chief_value": 500,     # material value of a Chief when losing it does not end the game
+    "tempo": 10,
+}
+
+# The levels for people: (depth limit, root noise in centi-feathers). Depth is what separates
+# levels; noise only helps at the bottom, where it must be large to matter (a forced win or loss
+# is never blurred by it). Each level beat the one below it in matches (README, "Engine
+# strength"); the time per move caps them all, and level 6 searches as deep as it allows.
+LEVELS: Dict[int, Tuple[Optional[int], int]] = {
+    1: (1, 1500),
+    2: (1, 400),
+    3: (1, 0),
+    4: (2, 0),
+    5: (3, 0),
+    6: (None, 0),
+}
+
+QUIESCENCE_PLIES = 8       # how deep captures are followed past the search's depth
+DELTA_MARGIN = 200         # what else a capture in quiescence might gain beyond its victim
+RESCUE_PLIES = 1           # ... and rescues of a threatened Princess or hunted Chief
+
+EXACT, LOWER, UPPER = 0, 1, 2
+REMEMBERED_STATICS = 100_000   # evaluations kept before starting afresh
+
+
+# How often a search lets its caller breathe (see the module's notes): a stop is heard within
+# this, plus up to 256 nodes.
+BREATH_S = 0.01
+
+
+class Timeout(Exception):
+    """The deadline passed inside the search."""
+
+
+@dataclass
+class Info:
+    """Progress after one finished depth."""
+
+    depth: int
+    score: int
+    pv: List[Move]
+    nodes: int
+    time_ms: int
+    complete: bool = True       # False: the deadline cut this depth short (``pv`` is one move)
+
+    @property
+    def move(self) -> Optional[Move]:
+        return self.pv[0] if self.pv else None
+
+
+class Evaluator:
+    """Static evaluation under one rule set."""
+
+    def __init__(self, rules: RuleSet, weights: Optional[Dict[str, int]] = None):
+        self.rules = rules
+        self.referee: Referee = referee_for(rules)
+        self.w = dict(WEIGHTS, **(weights or {}))
+        chief_matters = rules.get("chief_capture") == "continue"
+        self.values = [{letter: rules.feathers(letter, side) * FEATHER for letter in "NWATDF"}
+                       for side in (BLACK, ORANGE)]
+        for v in self.values:
+            v["C"] = self.w["chief_value"] if chief_matters else 0
+        # Panthan advance bonus per square, per side.
+        self.advance = [[(sq // 10 - 1) * self.w["panthan_rank"] for sq in range(100)],
+                        [(8 - sq // 10) * self.w["panthan_rank"] for sq in range(100)]]
+        self.princess_reach = [self.referee.tables[s]["P"].reach for s in (BLACK, ORANGE)]
+        self.chief_reach = [self.referee.tables[s]["C"].reach for s in (BLACK, ORANGE)]
+        # Ranks the Princess stands beyond her side's first three.
+        self.sortie = [[max(0, sq // 10 - 2) for sq in range(100)],
+                       [max(0, 7 - sq // 10) for sq in range(100)]]
+        self.chief_sortie = [[max(0, sq // 10 - 4) for sq in range(100)],
+                             [max(0, 5 - sq // 10) for sq in range(100)]]
+        king = gait_squares(counted(1, True, (ANY,))).reach
+        self.neighbours = [king[sq] for sq in range(100)]
+
+    def material(self, pos: Position, side: int) -> int:
+        values = self.values[side]
+        return sum(values[letter] for _, letter in pos.pieces[side])
+
+    def attack_sets(self, pos: Position) -> Tuple[int, int]:
+        """The squares each side's pieces (Princess aside) could move onto."""
+        return (self.referee.attacks(pos, BLACK, pos.occupied),
+                self.referee.attacks(pos, ORANGE, pos.occupied))
+
+    def __call__(self, pos: Position, attacks: Optional[Tuple[int, int]] = None) -> int:
+        ref, w = self.referee, self.w
+        attacks = attacks or self.attack_sets(pos)
+        score = [0, 0]
+        for side in (BLACK, ORANGE):
+            enemy = 1 - side
+            values, advance = self.values[side], self.advance[side]
+            total = 0
+            for sq, letter in pos.pieces[side]:
+                total += values[letter]
+                if letter == "N":
+                    total += advance[sq]
+                elif letter == "C":
+                    total += self._chief_safety(pos, sq, side, attacks[enemy])
+            total += w["mobility"] * (attacks[side] & ~pos.by_side[side]).bit_count()
+            princess = pos.princess[side]
+            if princess >= 0:
+                flights = self.princess_reach[side][princess] & ~pos.occupied & ~attacks[enemy]
+                total += w["flight"] * min(flights.bit_count(), 4)
+                near = self.neighbours[princess]
+                total -= w["princess_pressure"] * (near & attacks[enemy]).bit_count()
+                total += w["guards"] * (near & pos.by_side[side]).bit_count()
+                total -= w["hunters"] * (self.princess_reach[side][princess] &
+                                         pos.by_side[enemy]).bit_count()
+                total -= w["sortie"] * self.sortie[side][princess]
+                if pos.escapes[side] and ref.escape[side] != "none":
+                    total += w["escape"]
+            score[side] = total
+        us = pos.side
+        return score[us] - score[1 - us] + w["tempo"]
+
+    def _chief_safety(self, pos: Position, sq: int, side: int, enemy_attacks: int) -> int:
+        """A Chief that lesser pieces could take offers the enemy a draw: keep it covered."""
+        w = self.w
+        flights = self.chief_reach[side][sq] & ~pos.occupied & ~enemy_attacks
+        score = (w["chief_flight"] * min(flights.bit_count(), 4) -
+                 w["chief_pressure"] * (self.neighbours[sq] & enemy_attacks).bit_count() -
+                 w["chief_sortie"] * self.chief_sortie[side][sq])
+        if enemy_attacks >> sq & 1 and self.hunted_by_lesser(pos, sq, 1 - side):
+            score -= w["chief_hunted"]
+        return score
+
+    def hunted_by_lesser(self, pos: Position, chief: int, enemy: int) -> bool:
+        """Is the Chief on ``chief`` attacked by an enemy piece other than the enemy Chief?"""
+        tables = self.referee.tables[enemy]
+        for sq, letter in pos.pieces[enemy]:
+            if letter == "C":
+                continue
+            walks, jumps, reach, _ = tables[letter]
+            if reach[sq] >> chief & 1 and (jumps or any(
+                    not m & pos.occupied for m in walks[sq][chief])):
+                return True
+        return False
+
+
+@dataclass
+class Searcher:
+    """One engine under one rule set; keeps its transposition table between searches."""
+
+    rules: RuleSet
+    seed: Optional[int] = None
+    weights: Optional[Dict[str, int]] = None
+    contempt: int = CONTEMPT
+    tt: Dict[tuple, tuple] = field(default_factory=dict)
+    statics: Dict[tuple, tuple] = field(default_factory=dict)
+    breathe: Optional[Callable[[], bool]] = None    # True: stop now (see the module's notes)
+
+    def __post_init__(self):
+        self.referee: Referee = referee_for(self.rules)
+        self.evaluate = Evaluator(self.rules, self.weights)
+        self.rng = random.Random(self.seed)
+        self.chief_loss_ends = (self.referee.chief_capture != "continue" and
+                                self.referee.duel == "off")
+        self.nodes = 0
+        self.root_side = BLACK
+        self.deadline = float("inf")
+        self.next_breath = 0.0
+        self.root_best: Optional[Tuple[int, Move]] = None
+        self.killers: Dict[int, List[Move]] = {}
+        self.history: Dict[Tuple[int, int], int] = {}
+
+    # ---- public ------------------------------------------------------------------------------
+    def iterate(self, pos: Position, history: Sequence[int] = (), *, max_depth: int = 64,
+                time_ms: Optional[int] = None, noise: int = 0) -> Iterator[Info]:
+        """Search ``pos`` (``history``: repetition keys of the earlier positions) ever deeper,
+        yielding after each finished depth (``time_ms`` ``None``: no deadline). With ``noise``,
+        root moves get a random bonus of up to that many centi-feathers (for the weaker
+        levels)."""
+        start = time.perf_counter()
+        self.root_side = pos.side
+        if time_ms is not None and time_ms < 1:
+            raise UsageError(f"the time to think must be at least 1 ms, not {time_ms}")
+        self.deadline = start + time_ms / 1000 if time_ms is not None else float("inf")
+        self.nodes = 0
+        self.killers.clear()
+        self.history.clear()
+        keys = list(history)
+        moves = self.referee.legal_moves(pos, keys)
+        if not moves:
+            return
+        bonus = {m: self.rng.randint(-noise, noise) if noise else 0 for m in moves}
+        best: Optional[Move] = None
+        for depth in range(1, max_depth + 1):
+            self.root_best = None
+            try:
+                score, best = self._root(pos, keys, depth, moves, bonus, best)
+            except Timeout:
+                # The unfinished depth searched the last best move first: a move that has
+                # since beaten it at this depth is the better choice.
+                if self.root_best and self.root_best[1] != best:
+                    score, move = self.root_best
+                    elapsed = int((time.perf_counter() - start) * 1000)
+                    yield Info(depth, score, [move], self.nodes, elapsed, complete=False)
+                return
+            pv = [best] + self._pv_after(pos, best, depth - 1)
+            elapsed = int((time.perf_counter() - start) * 1000)
+            yield Info(depth, score, pv, self.nodes, elapsed)
+            if abs(score) > WON or len(moves) == 1:
+                return
+
+    def best_move(self, pos: Position, history: Sequence[int] = (), *, time_ms: Optional[int] = None,
+                  depth: Optional[int] = None, noise: int = 0) -> Optional[Move]:
+        """The move of the last progress report (depth 1 always finishes)."""
+        last = None
+        for info in self.iterate(pos, history, max_depth=depth or 64, time_ms=time_ms, noise=noise):
+            last = info
+        if last is None:
+            moves = self.referee.legal_moves(pos, list(history))
+            if not moves:
+                return None
+            # Not even depth one finished in time: finish it without a deadline.
+            last = next(self.iterate(pos, history, max_depth=1, noise=noise))
+        return last.move
+
+    # ---- the tree ----------------------------------------------------------------------------
+    def _root(self, pos, keys, depth, moves, bonus, previous):
+        alpha, best_move, best_score = -INFINITY, None, -INFINITY
+        ordered = self._order(pos, moves, previous, 0)
+        noisy = any(bonus.values())
+        keys.append(pos.key)
+        try:
+            for move in ordered:
+                if noisy:
+                    # With noise every root move needs its true score, not a bound.
+                    score = self._child(pos, move, depth, -INFINITY, INFINITY, 0, keys)
+                elif best_move is None:
+                    score = self._child(pos, move, depth, alpha, INFINITY, 0, keys)
+                else:
+                    # Principal variation search: prove the move no better with a null window,
+                    # and search it in full only when it is.
+                    score = self._child(pos, move, depth, alpha, alpha + 1, 0, keys)
+                    if score > alpha:
+                        score = self._child(pos, move, depth, alpha, INFINITY, 0, keys)
+                shown = score + bonus[move] if abs(score) < WON else score
+                if shown > best_score:
+                    best_score, best_move = shown, move
+                    alpha = max(alpha, shown)
+                    self.root_best = (best_score, best_move)
+        finally:
+            keys.pop()
+        self._store(pos, depth, best_score, EXACT, best_move)
+        return best_score, best_move
+
+    def _child(self, pos, move, depth, alpha, beta, ply, keys) -> int:
+        """The score of ``move`` for the side making it."""
+        outcomes = self.referee.outcomes(pos, move)
+        if len(outcomes) == 1:
+            return self._after(pos, move, outcomes[0][0], depth, alpha, beta, ply, keys)
+        # A duel that can go either way: the odds-weighted score of both outcomes, each searched
+        # with a full window (a bound on one would not bound the average).
+        return int(sum(p * self._after(pos, move, o, depth, -INFINITY, INFINITY, ply, keys)
+                       for o, p in outcomes))
+
+    def _after(self, pos, move, outcome, depth, alpha, beta, ply, keys) -> int:
+        ref = self.referee
+        played = ref.play(pos, move, outcome)
+        child = played.position
+        ended = ref.decided(child, played, keys.count(child.key) if ref.draw_on_repetition else 0)
+        if ended is not None:
+            return self._result_score(ended, pos.side, ply + 1)
+        if depth <= 1:
+            return -self._quiesce(child, -beta, -alpha, ply + 1, keys, 0)
+        return -self._negamax(child, depth - 1, -beta, -alpha, ply + 1, keys)
+
+    def _result_score(self, result, mover: int, ply: int) -> int:
+        if result.winner is None:
+            return self._draw(mover)
+        return MATE - ply if result.winner == mover else -MATE + ply
+
+    def _draw(self, side: int) -> int:
+        """A draw's score for ``side``: ``contempt`` below zero for the side the engine plays,
+        as much above it for the enemy (see the module's notes)."""
+        return -self.contempt if side == self.root_side else self.contempt
+
+    def _tick(self):
+        self.nodes += 1
+        if self.nodes & 255:
+            return
+        now = time.perf_counter()
+        if now > self.deadline:
+            raise Timeout
+        if self.breathe is not None and now > self.next_breath:
+            if self.breathe():
+                self.deadline = 0.0          # stopped: every later check times out at once
+                raise Timeout
+            self.next_breath = time.perf_counter() + BREATH_S
+
+    def _negamax(self, pos: Position, depth: int, alpha: int, beta: int, ply: int,
+                 keys: List[int]) -> int:
+        self._tick()
+        ref = self.referee
+        ended = ref.decided(pos)
+        if ended is not None:
+            return self._result_score(ended, pos.side, ply)
+        key = (pos.key, pos.escapes, pos.counter)
+        entry = self.tt.get(key)
+        tt_move = None
+        if entry:
+            e_depth, e_score, e_flag, tt_move = entry
+            if e_depth >= depth:
+                if e_flag == EXACT or (e_flag == LOWER and e_score >= beta) or \
+                        (e_flag == UPPER and e_score <= alpha):
+                    return e_score
+        moves = ref.legal_moves(pos, keys)
+        if not moves:
+            return self._no_moves(pos, ply)
+        in_danger = ref.princess_threatened(pos, pos.side)
+        if self._null_move_cuts(pos, depth, beta, ply, keys, in_danger):
+            return beta
+        original_alpha = alpha
+        best, best_move = -INFINITY, None
+        keys.append(pos.key)
+        try:
+            for i, move in enumerate(self._order(pos, moves, tt_move, ply)):
+                quiet = not pos.board[move.to]
+                if i == 0:
+                    score = self._child(pos, move, depth, alpha, beta, ply, keys)
+                else:
+                    # Principal variation search: later moves are first tried with a null
+                    # window, and late quiet ones one ply shallower (from depth 2 on: a match
+                    # at equal depth found that no weaker, and it saves a third of the nodes).
+                    reduce = depth >= 2 and i >= 4 and quiet and not in_danger
+                    score = self._child(pos, move, depth - reduce, alpha, alpha + 1, ply, keys)
+                    if alpha < score and (reduce or score < beta):
+                        score = self._child(pos, move, depth, alpha, beta, ply, keys)
+                if score > best:
+                    best, best_move = score, move
+                    if score > alpha:
+                        alpha = score
+                        if alpha >= beta:
+                            if quiet and not move.is_pass:
+                                self._remember_cutoff(move, depth, ply)
+                            break
+        finally:
+            keys.pop()
+        flag = EXACT if original_alpha < best < beta else (LOWER if best >= beta else UPPER)
+        self._store(pos, depth, best, flag, best_move)
+        return best
+
+    def _null_move_cuts(self, pos, depth, beta, ply, keys, in_danger) -> bool:
+        """Null-move pruning: if even passing the turn keeps the score above ``beta`` at reduced
+        depth, the real moves surely do too. Not while the Princess is threatened, near forced
+        results, or with few pieces left (where having to move can hurt)."""
+        if depth < 3 or in_danger or abs(beta) > WON or len(pos.pieces[pos.side]) < 4:
+            return False
+        passed = pos.changed(pos.board, 1 - pos.side, pos.escapes, pos.counter,
+                             pos.move_number, (), ())
+        keys.append(pos.key)
+        try:
+            if depth > 3:
+                score = -self._negamax(passed, depth - 3, -beta, -beta + 1, ply + 1, keys)
+            else:
+                score = -self._quiesce(passed, -beta, -beta + 1, ply + 1, keys, 0)
+        finally:
+            keys.pop()
+        return score >= beta
+
+    def _no_moves(self, pos: Position, ply: int) -> int:
+        """The score of a position whose side to move has no legal move (the stalemate rule)."""
+        return self._result_score(self.referee.outcome(pos, lambda: ()), pos.side, ply)
+
+    def _quiesce(self, pos: Position, alpha: int, beta: int, ply: int, keys: List[int],
+                 qdepth: int) -> int:
+        """Safe captures until quiet. Two threats are not quiet: a threatened Princess (every
+        rescue is searched, and none at all loses), and under ``chief_capture=draw``/``win`` a
+        Chief a lesser piece could take (standing pat is then worth no more than the enemy
+        taking it, and the Chief's own moves are searched too)."""
+        self._tick()
+        ref = self.referee
+        ended = ref.decided(pos)
+        if ended is not None:
+            return self._result_score(ended, pos.side, ply)
+        attacks, best, chief = self._static(pos)
+        us, them = pos.side, 1 - pos.side
+        if attacks[them] >> pos.princess[us] & 1:
+            if qdepth >= RESCUE_PLIES:
+                return best if ref.can_move(pos, keys) else self._no_moves(pos, ply)
+            moves = ref.legal_moves(pos, keys)
+            if not moves:
+                return self._no_moves(pos, ply)
+            return self._quiesce_over(pos, moves, -INFINITY, alpha, beta, ply, keys, qdepth)
+        if chief >= 0:
+            best = min(best, self._chief_lost(us, ply + 1))
+        if best >= beta or qdepth >= QUIESCENCE_PLIES:
+            return best
+        values = self.evaluate.values
+        board, defended = pos.board, attacks[them]
+        retreat = chief if qdepth < RESCUE_PLIES else -1
+        hopeless = alpha - best - DELTA_MARGIN     # a capture must win more than this to matter
+
+        def worth_searching(m: Move) -> bool:
+            if m.frm == retreat and not defended >> m.to & 1:
+                return True                 # the hunted Chief steps somewhere safe
+            victim = board[m.to]
+            if not victim:
+                return False
+            if victim in "CcPp":
+                return True
+            # Only captures that cannot lose material at once: of an undefended piece, or of
+            # one worth at least the attacker (a cheap stand-in for static exchange evaluation).
+            gain = values[them][victim.upper()]
+            return gain > hopeless and (not defended >> m.to & 1 or
+                                        gain >= values[us][board[m.frm].upper()])
+
+        moves = [m for m in ref.basic_moves(pos, captures_only=retreat < 0) if worth_searching(m)]
+        return self._quiesce_over(pos, moves, best, alpha, beta, ply, keys, qdepth)
+
+    def _quiesce_over(self, pos, moves, best, alpha, beta, ply, keys, qdepth) -> int:
+        """Quiescence over ``moves``, starting from the stand-pat score ``best``."""
+        ref = self.referee
+        alpha = max(alpha, best)
+        keys.append(pos.key)
+        try:
+            for move in self._order(pos, moves, None, ply):
+                if ref.is_duel(pos, move):
+                    # A duel in quiescence is judged one ply deep, both outcomes weighed by their
+                    # odds: searching every chain of chance nodes would explode.
+                    score = int(sum(p * self._static_after(pos, move, o, ply)
+                                    for o, p in ref.outcomes(pos, move)))
+                else:
+                    score = self._quiet_after(pos, move, "", alpha, beta, ply, keys, qdepth)
+                if score > best:
+                    best = score
+                    if score > alpha:
+                        alpha = score
+                        if alpha >= beta:
+                            break
+        finally:
+            keys.pop()
+        return best
+
+    def _static(self, pos: Position) -> Tuple[Tuple[int, int], int, int]:
+        """What quiescence needs to know of ``pos`` before searching it: both sides' attack
+        sets, the static evaluation, and the square of a hunted Chief of the side to move (see
+        :meth:`_hunted_chief`). Remembered, since a search meets many positions more than once
+        (two in five quiescence nodes on the bench middlegames)."""
+        entry = (pos.key, pos.escapes)
+        found = self.statics.get(entry)
+        if found is None:
+            if len(self.statics) >= REMEMBERED_STATICS:
+                self.statics.clear()
+            attacks = self.evaluate.attack_sets(pos)
+            found = self.statics[entry] = (
+                attacks, self.evaluate(pos, attacks),
+                self._hunted_chief(pos, pos.side, attacks[1 - pos.side]))
+        return found
+
+    def _hunted_chief(self, pos: Position, side: int, enemy_attacks: int) -> int:
+        """The square of ``side``'s Chief if an enemy lesser piece could take it and that would
+        end the game (no duel to fight first); otherwise -1."""
+        if not self.chief_loss_ends:
+            return -1
+        sq = next((s for s, letter in pos.pieces[side] if letter == "C"), -1)
+        if sq >= 0 and enemy_attacks >> sq & 1 and \
+                self.evaluate.hunted_by_lesser(pos, sq, 1 - side):
+            return sq
+        return -1
+
+    def _chief_lost(self, side: int, ply: int) -> int:
+        """The score for ``side`` of its Chief taken by a lesser piece at ``ply``."""
+        return self._draw(side) if self.referee.chief_capture == "draw" else -MATE + ply
+
+    def _static_after(self, pos, move, outcome, ply) -> int:
+        step = self.referee.play(pos, move, outcome)
+        if step.result is not None:
+            return self._result_score(step.result, pos.side, ply + 1)
+        return -self._static(step.position)[1]
+
+    def _quiet_after(self, pos, move, outcome, alpha, beta, ply, keys, qdepth) -> int:
+        step = self.referee.play(pos, move, outcome)
+        if step.result is not None:
+            return self._result_score(step.result, pos.side, ply + 1)
+        return -self._quiesce(step.position, -beta, -alpha, ply + 1, keys, qdepth + 1)
+
+    # ---- ordering and tables -----------------------------------------------------------------
+    def _order(self, pos: Position, moves: List[Move], first: Optional[Move], ply: int):
+        """Table move, then captures by victim value (cheapest attacker first), killers, then
+        quiet moves by history."""
+        board, values = pos.board, self.evaluate.values[1 - pos.side]
+        killers = self.killers.get(ply, ())
+        history = self.history
+
+        def rank(m: Move):
+            if m == first:
+                return -10 ** 9
+            if m.is_pass:
+                return 0
+            victim = board[m.to]
+            if victim:
+                v = 10 ** 6 if victim in "CcPp" else values[victim.upper()]
+                return -(10 ** 6 + v * 16 - self.evaluate.values[pos.side].get(
+                    board[m.frm].upper(), 0) // FEATHER)
+            if m in killers:
+                return -10 ** 5
+            return -history.get((m.frm, m.to), 0)
+
+        return sorted(moves, key=rank)
+
+    def _remember_cutoff(self, move: Move, depth: int, ply: int):
+        slot = self.killers.setdefault(ply, [])
+        if move not in slot:
+            slot.insert(0, move)
+            del slot[2:]
+        self.history[(move.frm, move.to)] = self.history.get((move.frm, move.to), 0) + depth * depth
+
+    def _store(self, pos, depth, score, flag, move):
+        if len(self.tt) > 400_000:
+            self.tt.clear()
+        self.tt[(pos.key, pos.escapes, pos.counter)] = (depth, score, flag, move)
+
+    def _pv_after(self, pos: Position, move: Move, length: int) -> List[Move]:
+        """Follow the table's moves after ``move`` (outcomes of duels assumed won)."""
+        line: List[Move] = []
+        seen = set()
+        step = self.referee.play(pos, move, "a")
+        while length > 0 and step.result is None:
+            cur = step.position
+            entry = self.tt.get((cur.key, cur.escapes, cur.counter))
+            if not entry or entry[3] is None or cur.key in seen:
+                break
+            seen.add(cur.key)
+            nxt = entry[3]
+            if nxt not in self.referee.basic_moves(cur) and nxt != PASS:
+                break
+            line.append(nxt)
+            step = self.referee.play(cur, nxt, "a")
+            length -= 1
+        return line
+
+
+def level_settings(level: int) -> Tuple[Optional[int], int]:
+    """(depth limit, root noise) for a level 1-6: see :data:`LEVELS`."""
+    if level not in LEVELS:
+        raise UsageError(f"level must be 1 to 6, not {level}")
+    return LEVELS[level]
+
+
+def best_move(game, time_ms: Optional[int] = 1000, depth: Optional[int] = None,
+              level: int = 6, seed: Optional[int] = None) -> Move:
+    """The engine's move in ``game`` (a :class:`~py_engine.game.Game`) at ``level``."""
+    level_depth, noise = level_settings(level)
+    searcher = Searcher(game.rules, seed=seed)
+    move = searcher.best_move(game.position, game.keys()[:-1], time_ms=time_ms,
+                              depth=depth or level_depth, noise=noise)
+    if move is None:
+        raise IllegalMoveError("there is no legal move")
+    return move
