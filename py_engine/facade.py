@@ -48,6 +48,7 @@ MAX_RULES_TEXT = 1_000
 MAX_POSITION_TEXT = 200
 MAX_RECORD_TEXT = 2_000_000
 MAX_HEADERS = 32
+MAX_COMMENT = 2_000          # characters of one move's comment
 MAX_TIME_MS = 600_000
 MAX_SEARCH_DEPTH = 64
 MAX_MESSAGE = 300
@@ -214,6 +215,32 @@ def headers_field(req: Request) -> Dict[str, str]:
     return headers
 
 
+COMMENT_PARTS = ("text", "arrows", "marks")
+
+
+def comments_field(req: Request) -> Dict[int, str]:
+    """A game's comments as a record writes them, by ply (0: the start; ``i``: the position
+    after move ``i``). The request holds them as a board shows them: ``comments``:
+    ``{"3": {"text": …, "arrows": "c7f10:red", "marks": "f10"}}``, each part a text of at most
+    MAX_COMMENT characters (see :func:`record.comment_text`)."""
+    comments = req.get("comments")
+    if comments is None:
+        return {}
+    if not isinstance(comments, dict) or len(comments) > MAX_PLIES + 1:
+        raise RequestError("comments must be keyed by a number of moves")
+    out: Dict[int, str] = {}
+    for key, note in comments.items():
+        if not (isinstance(key, str) and key.isdigit() and len(key) <= 5 and int(key) <= MAX_PLIES):
+            raise RequestError(f"a comment's key {shown(key)} must be a number of moves")
+        if not isinstance(note, dict) or set(note) - set(COMMENT_PARTS) or not all(
+                isinstance(note.get(part, ""), str) and len(note.get(part, "")) <= MAX_COMMENT
+                for part in COMMENT_PARTS):
+            raise RequestError(f"the comment on move {key} must be texts of at most {MAX_COMMENT:,} "
+                               f"characters: {', '.join(COMMENT_PARTS)}")
+        out[int(key)] = record.comment_text(*(note.get(part, "") for part in COMMENT_PARTS))
+    return out
+
+
 # ---- games ----------------------------------------------------------------------------------
 
 class _Session:
@@ -343,9 +370,11 @@ class StateReply(TypedDict, total=False):
 def state(game: Game, req: Optional[Request] = None) -> StateReply:
     """Everything the page shows about a game. From the request: ``known`` (history entries the
     page already has: only later ones are sent), ``scoring`` (the wager system shown, default
-    Smith's), ``record`` (true: include the game record, with the request's ``headers``)."""
+    Smith's), ``record`` (true: include the game record, with the request's ``headers`` and
+    ``comments``: :func:`comments_field`)."""
     req = req or {}
     headers = headers_field(req)
+    comments = {ply: text for ply, text in comments_field(req).items() if ply <= len(game.plies)}
     pos = game.position
     legal: Dict[str, List[Dict[str, Any]]] = {}
     escapes = 0
@@ -401,7 +430,7 @@ def state(game: Game, req: Optional[Request] = None) -> StateReply:
         names={letter: game.rules.piece_name(letter) for letter in LETTERS},
     )
     if req.get("record") is True:
-        reply["record"] = record.write(game, headers)
+        reply["record"] = record.write(game, headers, comments=comments)
     return reply
 
 
@@ -430,7 +459,7 @@ def op_record(req: Request) -> Reply:
     text = text_field(req, "text", "", MAX_RECORD_TEXT)
     if not text.strip():
         raise RequestError("the record is empty: paste a game record first")
-    game, headers = record.read(text)
+    game, headers, comments = record.read_annotated(text)
     if len(game.plies) > MAX_PLIES:
         raise RequestError(f"the record is too long ({len(game.plies):,} moves; at most {MAX_PLIES:,})")
     texts = game.move_texts()
@@ -440,10 +469,15 @@ def op_record(req: Request) -> Reply:
              if k not in ("Rules", "Position", "Result", "Termination") and HEADER_NAME.fullmatch(k)]
     kept = dict(named[:MAX_HEADERS])
     resigned = game.resigned.winner if game.resigned else None
-    return {"state": state(game, {"record": True, "headers": kept}),
+    # The comments the page keeps with the game, as a board shows them, each part within what a
+    # request may carry back.
+    kept_comments = {str(ply): {part: clip(value, MAX_COMMENT)
+                                for part, value in record.comment_markup(text).items()}
+                     for ply, text in comments.items() if text}
+    return {"state": state(game, {"record": True, "headers": kept, "comments": kept_comments}),
             "game": {"rules": str(game.rules), "start": _start_text(game), "moves": list(texts),
                      "resigned": None if resigned is None else SIDES[1 - resigned],
-                     "headers": kept}}
+                     "headers": kept, "comments": kept_comments}}
 
 
 def op_check(req: Request) -> Reply:
@@ -473,6 +507,49 @@ def op_reach(req: Request) -> Reply:
     walks = referee_for(rules).tables[side][letter].walks
     centre = 44
     return {"from": square_name(centre), "to": sorted(square_name(t) for t in walks[centre])}
+
+
+def op_destinations(req: Request) -> Reply:
+    """The legal destinations of the piece on ``square`` (0-99) in a position, whatever side is
+    to move (a diagram's "show the moves of this piece"): ``start`` (a position string, or
+    ``"start"``) under ``rules``, after ``moves`` if any. The piece's side is put to move, so its
+    destinations are exactly the engine's legal moves for it there (Princess safety and the
+    escape included; the repetition rule, which needs a game's history, aside). A position
+    without moves need not be one a game can reach (a diagram may leave out the Chiefs): only
+    the notation's own checks apply. Each destination is as in a state's ``legal``:
+    ``{to, capture, escape, duel}``."""
+    rules_text = text_field(req, "rules", "", MAX_RULES_TEXT)
+    square_index = int_field(req, "square", None, 0, SQUARE_COUNT - 1)
+    if square_index is None:
+        raise RequestError("square must be a whole number from 0 to 99")
+    if req.get("moves"):
+        game = game_field(req)
+        rules, pos = game.rules, game.position
+    else:
+        rules = RuleSet.parse(rules_text)
+        text = text_field(req, "start", "start", MAX_POSITION_TEXT).strip() or "start"
+        pos = start_position(rules) if text == "start" else Position.parse(text)
+    return destinations(rules, pos, square_index)
+
+
+def destinations(rules: RuleSet, pos: Position, sq: int) -> Reply:
+    """:func:`op_destinations`' answer for the piece on ``sq`` of ``pos``."""
+    piece = pos.board[sq]
+    if not piece:
+        raise RequestError(f"there is no piece on {square_name(sq)}")
+    side = SIDES.index("black") if piece.isupper() else SIDES.index("orange")
+    if pos.side != side:
+        pos = pos.with_board(pos.board, side=side)
+    referee = referee_for(rules)
+    escapes = 0
+    if piece in "Pp" and pos.escapes[side]:
+        escapes = referee.princess_destinations(pos)[1]
+    found = [{"to": m.to, "capture": bool(pos.board[m.to]),
+              "escape": bool(piece in "Pp" and escapes >> m.to & 1),
+              "duel": referee.is_duel(pos, m)}
+             for m in referee.basic_moves(pos) if not m.is_pass and m.frm == sq]
+    return {"square": sq, "piece": piece, "side": SIDES[side], "position": str(pos),
+            "destinations": sorted(found, key=lambda d: d["to"])}
 
 
 # ---- the search -----------------------------------------------------------------------------
@@ -554,5 +631,6 @@ def op_search_stop(req: Request) -> Reply:
 OPS: Dict[str, Callable[[Request], Reply]] = {
     "state": op_state, "replay": op_replay, "play": op_play, "record": op_record,
     "check": op_check, "rules": op_rules, "reach": op_reach, "best": op_best,
+    "destinations": op_destinations,
     "search_start": op_search_start, "search_step": op_search_step, "search_stop": op_search_stop,
 }

@@ -8,15 +8,22 @@ reconstructed it (moves 5-11 are his, chosen so that the moves the book names be
 >>> game = GALLERY["chapter17"]
 >>> len(game.moves) == len(game.captions)
 True
+
+A game's captions, with the arrows and marked squares of some moves, are also its comments
+(:meth:`GalleryGame.comments`): written into its record, they make the annotated record the app
+saves and opens, and ``<jetan-board gallery="chapter17">`` shows them while stepping.
 """
 from typing import Dict, NamedTuple, Tuple
 
+from .record import comment_text
 from .rules import MANATOR
 
 
 class GalleryGame(NamedTuple):
     """A game worth replaying: its title, a sentence saying why, its source, its rule set, its
-    moves (with duel outcomes, where the rules fight duels) and a caption for each move."""
+    moves (with duel outcomes, where the rules fight duels), a caption for each move, and for
+    some moves a diagram's markup: ``arrows`` and ``marks`` by ply (1: the first move), written
+    as ``<jetan-board>``'s attributes are ("c7f10:red")."""
 
     title: str
     summary: str
@@ -24,6 +31,16 @@ class GalleryGame(NamedTuple):
     rules: str
     moves: Tuple[str, ...]
     captions: Tuple[str, ...]
+    arrows: Dict[int, str] = {}
+    marks: Dict[int, str] = {}
+
+    def comments(self) -> Dict[int, str]:
+        """The record's comments by ply (0: the game itself): each caption, with its markup as
+        chess programs write it in a comment (``[%cal Rc7f10]``, ``[%csl Rf10]``)."""
+        out = {0: f"{self.title}. {self.summary}"}
+        for ply, caption in enumerate(self.captions, 1):
+            out[ply] = comment_text(caption, self.arrows.get(ply, ""), self.marks.get(ply, ""))
+        return out
 
 
 CHAPTER_17 = GalleryGame(
@@ -53,6 +70,8 @@ CHAPTER_17 = GalleryGame(
         "U-Dor will not fight himself: he sends the Panthan against Gahan, who wins the duel.",
         "Gahan attacks the Orange Chief and kills him: Black wins.",
     ),
+    arrows={3: "g4f1:red", 8: "c7f10:red", 10: "e4e10:blue", 13: "f8e7:red"},
+    marks={3: "f1:red", 8: "f10:red", 12: "e10:blue f8:red", 14: "e10"},
 )
 
 GALLERY: Dict[str, GalleryGame] = {"chapter17": CHAPTER_17}

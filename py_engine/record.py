@@ -1,4 +1,4 @@
-"""Game records: a PGN-like text with headers, numbered moves, duel outcomes and Smith's result
+r"""Game records: a PGN-like text with headers, numbered moves, duel outcomes and Smith's result
 marks, read and written so that a written record reads back to the same game and the same text.
 
 ::
@@ -16,6 +16,13 @@ first the record opens ``1. ...``. After the last move stands Smith's mark when 
 the board: ``P`` (the Princess was taken), ``C`` (Chief took Chief), ``d`` (a draw).
 ``[Position "…"]`` gives a start other than the rule set's, ``[Termination "… resigned"]`` a
 resignation.
+
+Comments stand in braces after the move they are about, as in PGN (one before the first move is
+about the game, or its start): ``2. d2-d3 {Gahan answers quietly.} d7-g4``. Inside one, ``\}``
+and ``\\`` stand for ``}`` and ``\``; runs of white space count as one space. A comment may
+carry markup for a diagram as chess programs write it: ``[%cal Rc7f10]`` arrows and ``[%csl
+Rf10]`` marked squares, the first letter the colour (G, R, B, Y). :func:`read_annotated` returns
+the comments by ply (0: before the first move); :func:`read` ignores them.
 """
 from __future__ import annotations
 
@@ -43,9 +50,11 @@ def mark(game: Game) -> str:
     return MARKS.get(r.reason, "")
 
 
-def write(game: Game, headers: Optional[Dict[str, str]] = None, style: str = "algebraic") -> str:
+def write(game: Game, headers: Optional[Dict[str, str]] = None, style: str = "algebraic",
+          comments: Optional[Dict[int, str]] = None) -> str:
     """The record of ``game``. ``headers`` (e.g. Black, Orange, Event, Date) come first; Rules,
-    Position, Result and Termination are filled in from the game."""
+    Position, Result and Termination are filled in from the game. ``comments`` by ply: 0 before
+    the first move, ``i`` after move ``i`` (see the module doc); empty ones are left out."""
     heads = dict(headers or {})
     for key in ("Rules", "Position", "Result", "Termination"):
         heads.pop(key, None)
@@ -65,36 +74,116 @@ def write(game: Game, headers: Optional[Dict[str, str]] = None, style: str = "al
         elif not tokens:
             text = f"{before.move_number}. ... {text}"
         tokens.append(text)
+    notes = {ply: " ".join(str(text).split()) for ply, text in (comments or {}).items()}
+    words: List[str] = _comment_words(notes.get(0, ""))
+    for i, token in enumerate(tokens, 1):
+        words.append(token)
+        words += _comment_words(notes.get(i, ""))
     if mark(game):
-        tokens[-1] += " " + mark(game)
-    return "\n".join(lines) + "\n\n" + _wrap(tokens) + "\n"
+        words.append(mark(game))
+    return "\n".join(lines) + "\n\n" + _wrap(words) + "\n"
+
+
+# A comment's diagram markup, as chess programs write it: ``[%cal Rc7f10,Gd2d4]`` (arrows) and
+# ``[%csl Rf10]`` (marked squares), each item led by its colour's initial.
+MARKUP_COLOURS = ("green", "red", "blue", "yellow")
+_MARKUP = re.compile(r"\[%(cal|csl)\s+([^\]]*)\]")
+
+
+def comment_markup(comment: str) -> Dict[str, str]:
+    """A comment as a board shows it: its words (the markup taken out), its arrows and its marked
+    squares as ``<jetan-board>``'s attributes write them (``c7f10:red``; green, the first colour,
+    unnamed). Items are passed on as written: the board reads (and reports) them.
+
+    >>> comment_markup("Gahan attacks. [%cal Rc7f10,Gd2d4] [%csl Yf10]")
+    {'text': 'Gahan attacks.', 'arrows': 'c7f10:red d2d4', 'marks': 'f10:yellow'}
+    """
+    lists: Dict[str, List[str]] = {"cal": [], "csl": []}
+    by_initial = {name[0].upper(): name for name in MARKUP_COLOURS}
+
+    def take(match: "re.Match[str]") -> str:
+        for item in filter(None, (i.strip() for i in match.group(2).split(","))):
+            name = by_initial.get(item[0])
+            lists[match.group(1)].append(item if name is None else
+                                         item[1:] + ("" if name == MARKUP_COLOURS[0] else f":{name}"))
+        return " "
+    text = " ".join(_MARKUP.sub(take, comment).split())
+    return {"text": text, "arrows": " ".join(lists["cal"]), "marks": " ".join(lists["csl"])}
+
+
+_MARKUP_ITEM = re.compile(r"[a-jA-J](?:10|[1-9])(?:-?[a-jA-J](?:10|[1-9]))?(?::[a-z]+)?")
+
+
+def comment_text(text: str, arrows: str = "", marks: str = "") -> str:
+    """A comment with its markup, as a record writes it: the words, then ``[%cal …]`` for the
+    arrows and ``[%csl …]`` for the marked squares (the inverse of :func:`comment_markup`). An
+    item that is not a square or a pair of squares with a colour's name is left out.
+
+    >>> comment_text("Gahan attacks.", "c7f10:red d2d4", "f10:yellow")
+    'Gahan attacks. [%cal Rc7f10,Gd2d4] [%csl Yf10]'
+    """
+    def command(item: str) -> str:
+        squares, _, colour = item.partition(":")
+        return (colour or MARKUP_COLOURS[0])[0].upper() + squares.replace("-", "")
+    parts = [" ".join(text.split())]
+    for cmd, items in (("cal", arrows), ("csl", marks)):
+        kept = [command(i) for i in items.split() if _MARKUP_ITEM.fullmatch(i)
+                and i.partition(":")[2] in ("", *MARKUP_COLOURS)]
+        if kept:
+            parts.append(f"[%{cmd} {','.join(kept)}]")
+    return " ".join(p for p in parts if p)
+
+
+def _comment_words(text: str) -> List[str]:
+    """A comment as words to wrap: ``{first`` … ``last}`` (braces and backslashes escaped)."""
+    if not text:
+        return []
+    escaped = re.sub(r"([\\{}])", r"\\\1", text)
+    words = re.findall(r"\[%[^\]]*\][^ ]*|[^ ]+", escaped)     # a [%cal …] command is not broken
+    words[0] = "{" + words[0]
+    words[-1] += "}"
+    return words
 
 
 def read(text: str, seed: Optional[int] = None) -> Tuple[Game, Dict[str, str]]:
-    """Read a record; returns the game and its headers. Raises :class:`RecordError` with the
-    line or move at fault."""
+    """Read a record; returns the game and its headers (its comments are skipped: see
+    :func:`read_annotated`). Raises :class:`RecordError` with the line or move at fault."""
+    game, headers, _ = read_annotated(text, seed)
+    return game, headers
+
+
+def read_annotated(text: str, seed: Optional[int] = None) -> Tuple[Game, Dict[str, str], Dict[int, str]]:
+    """Read a record with its comments: the game, its headers, and the comments by ply (0: before
+    the first move; ``i``: after move ``i``). Raises :class:`RecordError` as :func:`read`."""
     headers: Dict[str, str] = {}
     body: List[str] = []
+    in_comment = False
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
-        if stripped.startswith("["):
+        if stripped.startswith("[") and not in_comment:
             m = _HEADER.match(stripped)
             if not m:
                 raise RecordError(f"line {number}: a header looks like [Name \"value\"]")
             headers[m.group(1)] = _unescape(m.group(2))
         elif stripped:
             body.append(stripped)
+            in_comment = _still_open(stripped, in_comment)
     try:
         rules = RuleSet.parse(headers.get("Rules", ""))
         game = Game(rules, headers.get("Position"), seed=seed)
     except ValueError as err:
         raise RecordError(f"header: {err}") from None
-    tokens = " ".join(body).split()
+    tokens, notes = _tokens(" ".join(body))
+    comments: Dict[int, str] = {}
     seen_mark = ""
     for i, token in enumerate(tokens):
+        if token in notes:
+            ply = len(game.plies)
+            comments[ply] = f"{comments[ply]} {notes[token]}" if ply in comments else notes[token]
+            continue
         if re.fullmatch(r"\d+\.(\.\.)?", token) or token == "...":
             continue
-        if token in ("P", "C", "d") and i == len(tokens) - 1:
+        if token in ("P", "C", "d") and all(t in notes for t in tokens[i + 1:]):
             seen_mark = token
             continue
         try:
@@ -112,7 +201,62 @@ def read(text: str, seed: Optional[int] = None) -> Tuple[Game, Dict[str, str]]:
     actual = game.result.text if game.result else "ongoing"
     if declared != actual:
         raise RecordError(f"the Result header says '{declared}' but the moves give '{actual}'")
-    return game, headers
+    return game, headers, comments
+
+
+def _still_open(line: str, in_comment: bool) -> bool:
+    """Whether a comment is still open after ``line`` (it was before it if ``in_comment``)."""
+    escaped = False
+    for ch in line:
+        if escaped:
+            escaped = False
+        elif in_comment and ch == "\\":
+            escaped = True
+        elif ch == "{" and not in_comment:
+            in_comment = True
+        elif ch == "}" and in_comment:
+            in_comment = False
+    return in_comment
+
+
+def _tokens(body: str) -> Tuple[List[str], Dict[str, str]]:
+    """The body's tokens, each comment replaced by a key (``{0}``, ``{1}``…, which no move
+    token can be) that ``notes`` maps to the comment's text."""
+    tokens: List[str] = []
+    notes: Dict[str, str] = {}
+    word = ""
+    i = 0
+    while i < len(body):
+        ch = body[i]
+        if ch == "{":
+            if word:
+                tokens.append(word)
+                word = ""
+            text, escaped, i = "", False, i + 1
+            while i < len(body) and (escaped or body[i] != "}"):
+                if not escaped and body[i] == "\\":
+                    escaped = True
+                else:
+                    text += body[i]
+                    escaped = False
+                i += 1
+            if i >= len(body):
+                raise RecordError("a comment is not closed: '{' without '}'")
+            key = "{%d}" % len(notes)
+            notes[key] = " ".join(text.split())
+            tokens.append(key)
+        elif ch.isspace():
+            if word:
+                tokens.append(word)
+                word = ""
+        elif ch == "}":
+            raise RecordError("a '}' closes no comment")
+        else:
+            word += ch
+        i += 1
+    if word:
+        tokens.append(word)
+    return tokens, notes
 
 
 def descriptive(game: Game, first: int = 0) -> List[str]:
@@ -168,4 +312,5 @@ def _unescape(value: str) -> str:
     return re.sub(r"\\(.)", r"\1", value)
 
 
-__all__ = ["read", "write", "descriptive", "mark", "RecordError", "PositionError"]
+__all__ = ["read", "read_annotated", "write", "comment_markup", "comment_text", "descriptive", "mark",
+           "MARKUP_COLOURS", "RecordError", "PositionError"]

@@ -1,7 +1,13 @@
-"""Shared test helpers: random positions and rule sets."""
+"""Shared test helpers: random positions and rule sets; the page's modules run under Node."""
 from __future__ import annotations
 
+import json
 import random
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
 
 from py_engine.pieces import PIECES
 from py_engine.position import Position
@@ -50,3 +56,14 @@ def random_rules(rng: random.Random, keys=GAIT_KEYS + ("duel", "chief_capture"))
             else:
                 items.append(f"{key}={value}")
     return RuleSet.parse(",".join(items))
+
+
+def run_node(root: Path, script: str, *args: str):
+    """Run an ES module ``script`` with Node in ``root`` (``./js/…`` imports the page's modules);
+    returns what it printed, read as JSON."""
+    if not shutil.which("node"):
+        pytest.fail("Node.js is needed")
+    run = subprocess.run(["node", "--input-type=module", "-e", script, *args], cwd=root,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)

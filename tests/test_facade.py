@@ -86,9 +86,29 @@ def test_record_round_trip_keeps_headers():
     assert '[Event "Manator"]' in s["record"]
     r = call(op="record", text=s["record"])
     assert r["ok"] and r["game"] == {"rules": MANATOR, "start": "start", "moves": BOOK,
-                                     "resigned": None, "headers": {"Event": "Manator"}}
+                                     "resigned": None, "headers": {"Event": "Manator"}, "comments": {}}
     assert '[Event "Manator"]' in r["state"]["record"]
     assert "move 'd2-d5'" in error(op="record", text="1. d2-d5")
+
+
+def test_comments_travel_as_a_board_shows_them_and_records_carry_them():
+    comments = {"0": {"text": "A test."},
+                "2": {"text": "Quiet } {moves}.", "arrows": "c7f10:red d2-d4", "marks": "f10"},
+                "3": {"text": "", "marks": "e5:blue x9 d2:purple"}}
+    s = call(op="state", moves=["d2-d3", "g9-g8", "e2-e3"], comments=comments, record=True)["state"]
+    assert "{A test.} 1. d2-d3" in s["record"].replace("\n", " ")
+    assert "[%cal Rc7f10,Gd2d4] [%csl Gf10]" in s["record"]
+    r = call(op="record", text=s["record"])
+    assert r["game"]["comments"] == {
+        "0": {"text": "A test.", "arrows": "", "marks": ""},
+        "2": {"text": "Quiet } {moves}.", "arrows": "c7f10:red d2d4", "marks": "f10"},
+        "3": {"text": "", "arrows": "", "marks": "e5:blue"}}       # unknown items left out
+    # A comment past the game's end is not written; a malformed one is refused in words.
+    late = call(op="state", moves=["d2-d3"], comments={"5": {"text": "Late"}}, record=True)["state"]
+    assert "{Late" not in late["record"]
+    assert "comment" in error(op="state", comments={"1": "plain text"})
+    assert "comment" in error(op="state", comments={"x": {"text": "a"}})
+    assert "comment" in error(op="state", comments={"1": {"text": "a" * 2001}})
 
 
 def test_a_resigned_record_says_who_resigned():

@@ -3,22 +3,19 @@ engine that answers with the real facade's replies (and can be held back, as a l
 is): what a press means, and that input made before the engine can judge it is kept and played,
 or dropped with a reason — never lost in silence."""
 import json
-import shutil
-import subprocess
-from pathlib import Path
 
 import pytest
 
 from py_engine import facade
 
-ROOT = Path(__file__).resolve().parents[1]
-SESSION = ROOT / "dist" / "js" / "session.js"
+from .helpers import run_node
+
 D2, D3, D5 = 13, 23, 43
 
 # A stand-in engine: "state" and "play" answered by the facade (computed in Python below),
 # held until release() while "loading".
 RUN = """
-import { Session } from "./dist/js/session.js";
+import { Session } from "./js/session.js";
 const REPLIES = JSON.parse(process.argv[1]);
 class FakeEngine {
   constructor(loading) { this.loading = loading; this.held = []; this.asked = []; this.ready = !loading; }
@@ -79,16 +76,9 @@ def replies():
 
 
 @pytest.fixture(scope="module")
-def out():
-    if not SESSION.exists():
-        pytest.skip("dist/ is not built (bash build.sh)")
-    if not shutil.which("node"):
-        pytest.fail("Node.js is needed")
+def out(web_page):
     script = RUN.replace("D2", str(D2)).replace("D3", str(D3)).replace("D5", str(D5))
-    run = subprocess.run(["node", "--input-type=module", "-e", script, json.dumps(replies())], cwd=ROOT,
-                         capture_output=True, text=True, timeout=60)
-    assert run.returncode == 0, run.stderr
-    return json.loads(run.stdout)
+    return run_node(web_page, script, json.dumps(replies()))
 
 
 def test_a_move_made_while_the_engine_loads_is_kept_and_played(out):

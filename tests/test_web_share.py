@@ -1,28 +1,20 @@
 """web/js/share.js (URL fragments) and web/js/storage.js (saved data), run under Node: no DOM
 needed; storage.js gets a stand-in for localStorage that can be made full."""
 import json
-import shutil
-import subprocess
-from pathlib import Path
 
 import pytest
 
 from py_engine.bench import long_game
 
-ROOT = Path(__file__).resolve().parents[1]
+from .helpers import run_node
 
-
-def node(script: str):
-    if not shutil.which("node"):
-        pytest.fail("Node.js is needed")
-    run = subprocess.run(["node", "--input-type=module", "-e", script], cwd=ROOT,
-                         capture_output=True, text=True, timeout=60)
-    assert run.returncode == 0, run.stderr
-    return json.loads(run.stdout)
+@pytest.fixture
+def node(web_page):
+    return lambda script: run_node(web_page, script)
 
 
 SHARE = """
-import { encodeGame, decodeGame, decodeLink } from "./web/js/share.js";
+import { encodeGame, decodeGame, decodeLink } from "./js/share.js";
 const out = {};
 const game = { rules: "thoat=wild,black.chief=FWC", start: "c3p5/10/10/10/10/10/10/n9/4N5/C3P5 b - 0 1",
                moves: ["e2-e3", "a3-a2", "E3xE4/a"] };
@@ -46,7 +38,7 @@ TRUNCATED = ["#moves=", "#rules=", "#start=", "#moves", "#&", "#moves=,,,", "#st
              "#moves=%20", "#1", "#1;", "#1;m=", "#1;r=;m=,"]
 
 
-def test_links_round_trip_and_mangled_ones_are_refused():
+def test_links_round_trip_and_mangled_ones_are_refused(node):
     hundred = long_game(100)
     bad = TRUNCATED + ["#moves=d2-d3,zz", "#colour=red", "#moves=d2-d3/q", "#moves=a&moves=b",
                        "#__proto__=1", "#moves=" + ",".join(["d2-d3"] * 20001), "#2;m=d2d3",
@@ -81,7 +73,7 @@ def test_links_round_trip_and_mangled_ones_are_refused():
 
 
 STORAGE = """
-import { KEYS, checkSettings, readSaved, writeSaved, remember, recentGames } from "./web/js/storage.js";
+import { KEYS, checkSettings, readSaved, writeSaved, remember, recentGames } from "./js/storage.js";
 class Store {
   constructor(limit = Infinity, deny = "") { this.items = new Map(); this.limit = limit; this.deny = deny; }
   getItem(k) { return this.items.has(k) ? this.items.get(k) : null; }
@@ -140,7 +132,7 @@ console.log(JSON.stringify(out));
 """
 
 
-def test_saved_data_is_checked_field_by_field_and_never_lost():
+def test_saved_data_is_checked_field_by_field_and_never_lost(node):
     out = node(STORAGE)
     assert out["good"]["game"]["moves"] == ["d2-d3"] and out["good"]["settings"]["level"] == 2
     assert out["good"]["game"]["headers"] == {"Event": "x"} and out["good"]["problems"] == []

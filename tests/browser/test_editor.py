@@ -68,7 +68,7 @@ def test_set_up_by_mouse_judge_and_play_against_the_engine(page, server):
     box = page.locator("#editor-board").bounding_box()
     page.mouse.move(box["x"] - 40, box["y"] + 40, steps=8)
     page.mouse.up()
-    page.select_option("#editor-side", "o")
+    page.select_option("#editor-side", label="Orange")
     page.uncheck("#editor-escape-black")
     assert verdict(page, "ok") == "A playable position: Orange to move."
     assert page.locator("#editor-position").input_value() == SET_UP
@@ -119,7 +119,7 @@ def test_set_up_by_touch_then_analyse_and_share(browser, server):
         for letter, square in [("C", "e1"), ("P", "f1"), ("c", "e10"), ("p", "f10"), ("F", "d4")]:
             tool(page, letter).tap()
             page.touchscreen.tap(*on_square(page, square))
-        page.select_option("#editor-side", "o")
+        page.select_option("#editor-side", label="Orange")
         page.uncheck("#editor-escape-black")
         assert verdict(page, "ok") == "A playable position: Orange to move."
         assert page.locator("#editor-position").input_value() == SET_UP

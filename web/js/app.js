@@ -14,7 +14,8 @@ import { renderCaption, setupGallery } from "./gallery.js";
 import { setupNewGameDialog } from "./new-game.js";
 import { bothHuman, depthText, lineText, formatScore, notify, renderAnalysis, renderMoveList, renderPanels,
          renderPlayers, renderRecent as showRecent, titleCase } from "./panels.js";
-import { describe, placementText, squareName } from "./position.js";
+import { describe, placementText, sideAfter, squareName } from "./position.js";
+import { parseMarkup } from "./markup.js";
 import { setupRecords } from "./records.js";
 import { Session } from "./session.js";
 import { decodeLink, encodeGame } from "./share.js";
@@ -216,13 +217,13 @@ function render() {
   $("move-input").disabled = !(s.humanToMove || s.humanWaits);
   $("thinking").hidden = !s.thinking;
   if (engine.ready) $("loading").hidden = true;
+  renderComment();
   if (!s.state) { renderEarly(); return; }
   const v = s.state;
   const app = { view: v, reviewing: s.reviewing === null ? null : s.reviewing - 1, pending: s.pending,
                 settings: { ...settings, players: s.players }, game: s.game };
   renderPanels(app, { onReview: (i) => s.review(i + 1) });
   renderSendMove(s);
-  renderCaption({ rules: s.game.rules, canonicalRules: v.rules, start: s.game.start, moves: v.moves }, s.shownPly);
   // The record box follows the game, but never overwrites what the user is typing into it.
   const box = $("record");
   if (v.record !== undefined && document.activeElement !== box && box.value === recordShown) box.value = recordShown = v.record;
@@ -242,6 +243,36 @@ function render() {
 
 /** Before the engine answers: the game replayed for display, stepped through with the move
  *  list or ←/→ (the engine takes over at the ply shown). */
+/** The comment on the position shown, under the board (else a gallery game's caption), its
+ *  arrows and marked squares on the board, and in the comment box unless it is being edited. */
+function renderComment() {
+  const s = session;
+  const comment = s.comment(s.shownPly);
+  const box = $("caption");
+  if (comment) {
+    box.hidden = false;
+    box.textContent = (s.shownPly ? `${s.shownPly}. ` : "") + (comment.text || "");
+  } else if (s.state) {
+    renderCaption({ rules: s.game.rules, canonicalRules: s.state.rules, start: s.game.start, moves: s.state.moves }, s.shownPly);
+  }
+  const arrows = parseMarkup(comment ? comment.arrows : "", "arrows");
+  const marks = parseMarkup(comment ? comment.marks : "", "marks");
+  if (comment) board.set({ arrows: [...board.state.arrows, ...arrows.items], marks: marks.items });
+  else board.set({ marks: [] });
+  $("comment-problem").textContent = [arrows.problem, marks.problem].filter(Boolean).join(" ");
+  $("comment-summary").textContent = s.shownPly ? `Comment on move ${s.shownPly}` : "Comment on the start";
+  const fields = { "comment-text": "text", "comment-arrows": "arrows", "comment-marks": "marks" };
+  for (const [id, part] of Object.entries(fields)) {
+    if (document.activeElement !== $(id)) $(id).value = comment ? comment[part] || "" : "";
+  }
+}
+
+for (const id of ["comment-text", "comment-arrows", "comment-marks"]) {
+  // Kept as it is typed (the game, its record and the saved game carry it).
+  $(id).addEventListener("input", () => session.setComment(session.shownPly, {
+    text: $("comment-text").value, arrows: $("comment-arrows").value, marks: $("comment-marks").value }));
+}
+
 function renderEarly() {
   const s = session;
   if (!s.early) return;
@@ -370,7 +401,7 @@ setupEditor({
   current: () => ({ rules: session.game.rules, position: session.shownPosition() || $("board").dataset.position }),
   link: (game) => location.origin + location.pathname + encodeGame(game),
   onPlay: async ({ rules, start, mode }) => {
-    const turn = start.split(" ")[1] === "o" ? "orange" : "black";
+    const turn = sideAfter(start, 0);
     setFlipped(mode === "engine" && turn === "orange");
     if (mode === "analyse") {
       // On from the new game's first position (turned on now, it would analyse the old one).

@@ -1,16 +1,16 @@
 // The board: a canvas view of a state object (chessground's model). It draws what it is given —
-// pieces, last move, selection, legal destinations, escapes, threatened Princesses, arrows, the
-// keyboard cursor — and reports square presses and drags, from a pointer or from the keyboard
+// pieces, last move, selection, legal destinations, escapes, threatened Princesses, arrows, marked
+// squares, the keyboard cursor — and reports square presses and drags, from a pointer or from the keyboard
 // (arrow keys move a cursor, Enter or Space press its square); it knows no rules.
 import { drawPiece } from "./pieces.js";
+import { FILE_COUNT, RANK_COUNT, SQUARE_COUNT, emptyBoard, fileOf, rankOf, squareName, squareOn } from "./position.js";
 
-const FILES = "abcdefghij";
 const COLOURS = {
   dark: "#231c17", light: "#c8702e", last: "rgba(255, 228, 92, 0.42)", lastOnDark: "rgba(255, 196, 60, 0.5)",
   lastEdge: "rgba(255, 236, 140, 0.9)",
   selected: "rgba(255, 255, 255, 0.5)", dot: "rgba(20, 12, 6, 0.55)", dotOnDark: "rgba(241, 227, 194, 0.55)",
   escape: "#3fd0c9", danger: "rgba(230, 30, 20, 0.85)", coord: "rgba(241, 227, 194, 0.8)",
-  coordOnLight: "rgba(35, 28, 23, 0.85)", cursor: "#3fd0c9",
+  coordOnLight: "rgba(35, 28, 23, 0.85)", cursor: "#3fd0c9", markEdge: "rgba(20, 12, 6, 0.55)",
 };
 
 const SLIDE_MS = 180;
@@ -38,12 +38,12 @@ export class BoardView {
     this.onDropOff = onDropOff;       // a piece dragged off the board (the editor removes it)
     /** What is drawn (see set()): the squares' pieces, Orange at the bottom or not, the selected
      *  square, the last move's squares, destinations, threatened squares, arrows [from, to, colour],
-     *  and which squares' pieces may be dragged.
+     *  marked squares [square, colour], and which squares' pieces may be dragged.
      *  @type {{board: string[], flipped: boolean, selected: ?number, lastMove: ?number[],
      *          dests: {to: number, capture?: boolean, escape?: boolean}[], threatened: number[],
-     *          arrows: any[][], draggable: (sq: number) => boolean}} */
-    this.state = { board: new Array(100).fill(""), flipped: false, selected: null, lastMove: null,
-                   dests: [], threatened: [], arrows: [], draggable: () => false };
+     *          arrows: any[][], marks: any[][], draggable: (sq: number) => boolean}} */
+    this.state = { board: emptyBoard(), flipped: false, selected: null, lastMove: null,
+                   dests: [], threatened: [], arrows: [], marks: [], draggable: () => false };
     this.cursor = null;          // the keyboard's square, shown while the board has focus
     this.drag = null;
     new ResizeObserver(() => this.draw()).observe(canvas);
@@ -64,9 +64,9 @@ export class BoardView {
     const step = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
     if (step) {
       const sign = this.state.flipped ? -1 : 1;
-      const f = Math.min(9, Math.max(0, (this.cursor % 10) + sign * step[0]));
-      const r = Math.min(9, Math.max(0, Math.floor(this.cursor / 10) + sign * step[1]));
-      this.cursor = r * 10 + f;
+      const f = Math.min(FILE_COUNT - 1, Math.max(0, fileOf(this.cursor) + sign * step[0]));
+      const r = Math.min(RANK_COUNT - 1, Math.max(0, rankOf(this.cursor) + sign * step[1]));
+      this.cursor = squareOn(f, r);
       this.draw();
     } else if (e.key === "Enter" || e.key === " ") {
       this.onPress(this.cursor);
@@ -104,20 +104,9 @@ export class BoardView {
   // ---- geometry ----
   get size() { return this.canvas.clientWidth; }
 
-  squareAt(x, y) {
-    const cell = this.size / 10;
-    let f = Math.floor(x / cell), r = 9 - Math.floor(y / cell);
-    if (f < 0 || f > 9 || r < 0 || r > 9) return null;
-    if (this.state.flipped) { f = 9 - f; r = 9 - r; }
-    return r * 10 + f;
-  }
+  squareAt(x, y) { return geometry(this.size, this.state.flipped).squareAt(x, y); }
 
-  centre(sq) {
-    const cell = this.size / 10;
-    let f = sq % 10, r = Math.floor(sq / 10);
-    if (this.state.flipped) { f = 9 - f; r = 9 - r; }
-    return [(f + 0.5) * cell, (9 - r + 0.5) * cell];
-  }
+  centre(sq) { return geometry(this.size, this.state.flipped).centre(sq); }
 
   point(e) {
     const box = this.canvas.getBoundingClientRect();
@@ -196,128 +185,217 @@ export class BoardView {
     }
     const ctx = this.ctx;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    const cell = size / 10;
     const s = this.state;
-    for (let sq = 0; sq < 100; sq++) {
-      const [cx, cy] = this.centre(sq);
-      const x = cx - cell / 2, y = cy - cell / 2;
-      const dark = (sq % 10 + Math.floor(sq / 10)) % 2 === 0;   // a1 is black
-      ctx.fillStyle = dark ? COLOURS.dark : COLOURS.light;
-      ctx.fillRect(x, y, cell, cell);
-      if (s.lastMove && s.lastMove.includes(sq)) {
-        // A tint strong enough on both colours, and an edge that shows even under a piece.
-        ctx.fillStyle = dark ? COLOURS.lastOnDark : COLOURS.last;
-        ctx.fillRect(x, y, cell, cell);
-        const edge = Math.max(2, cell * 0.06);
-        ctx.strokeStyle = COLOURS.lastEdge;
-        ctx.lineWidth = edge;
-        ctx.strokeRect(x + edge / 2, y + edge / 2, cell - edge, cell - edge);
-      }
-      if (s.selected === sq) {
-        ctx.fillStyle = COLOURS.selected;
-        ctx.fillRect(x, y, cell, cell);
-      }
-    }
-    this.drawCoordinates(cell);
-    for (const sq of s.threatened) {
-      const [cx, cy] = this.centre(sq);
-      const glow = ctx.createRadialGradient(cx, cy, cell * 0.2, cx, cy, cell * 0.6);
-      glow.addColorStop(0, COLOURS.danger);
-      glow.addColorStop(1, "rgba(230, 30, 20, 0)");
-      ctx.fillStyle = glow;
-      ctx.fillRect(cx - cell / 2, cy - cell / 2, cell, cell);
-    }
+    const g = geometry(size, s.flipped);
+    const cell = g.cell;
+    drawSquares(ctx, g, s);
+    drawCoordinates(ctx, g);
+    drawThreats(ctx, g, s.threatened);
     const slide = this.slide;
-    for (let sq = 0; sq < 100; sq++) {
+    for (let sq = 0; sq < SQUARE_COUNT; sq++) {
       const p = s.board[sq];
       if (!p || (this.drag && this.drag.moved && this.drag.from === sq)) continue;
       if (slide && sq === slide.to && p === slide.piece) continue;     // it is still on its way
-      const [cx, cy] = this.centre(sq);
+      const [cx, cy] = g.centre(sq);
       drawPiece(ctx, p, cx, cy, cell * 0.9);
     }
     if (slide) {
       const t = Math.min(1, (performance.now() - slide.start) / SLIDE_MS);
       const ease = 1 - (1 - t) ** 3;
-      const [x1, y1] = this.centre(slide.from), [x2, y2] = this.centre(slide.to);
+      const [x1, y1] = g.centre(slide.from), [x2, y2] = g.centre(slide.to);
       drawPiece(ctx, slide.piece, x1 + (x2 - x1) * ease, y1 + (y2 - y1) * ease, cell * 0.9);
     }
-    for (const d of s.dests) this.drawDestination(d, cell);
+    for (const d of s.dests) drawDestination(ctx, g, d);
+    for (const [sq, colour] of s.marks) drawMark(ctx, g, sq, colour);
     if (this.cursor !== null && /** @type {Document | ShadowRoot} */ (this.canvas.getRootNode()).activeElement === this.canvas) {
-      const [cx, cy] = this.centre(this.cursor);
+      const [cx, cy] = g.centre(this.cursor);
       ctx.strokeStyle = COLOURS.cursor;
       ctx.lineWidth = Math.max(2, cell * 0.07);
       ctx.strokeRect(cx - cell / 2 + ctx.lineWidth / 2, cy - cell / 2 + ctx.lineWidth / 2,
                      cell - ctx.lineWidth, cell - ctx.lineWidth);
     }
-    for (const [from, to, colour] of s.arrows) this.drawArrow(from, to, colour, cell);
+    for (const [from, to, colour] of s.arrows) drawArrow(ctx, g, from, to, colour);
     if (this.drag && this.drag.moved) drawPiece(ctx, s.board[this.drag.from], this.drag.x, this.drag.y, cell);
   }
+}
 
-  drawCoordinates(cell) {
-    const ctx = this.ctx;
-    ctx.font = `${Math.max(11, cell * 0.2)}px system-ui, sans-serif`;
-    for (let i = 0; i < 10; i++) {
-      const file = this.state.flipped ? 9 - i : i;
-      const rank = this.state.flipped ? i : 9 - i;
-      const fileOnDark = (file + (this.state.flipped ? 9 : 0)) % 2 === 0;
-      ctx.fillStyle = fileOnDark ? COLOURS.coord : COLOURS.coordOnLight;
-      ctx.textAlign = "right"; ctx.textBaseline = "bottom";
-      ctx.fillText(FILES[file], (i + 1) * cell - 2, 10 * cell - 1);
-      const rankOnDark = (rank + (this.state.flipped ? 9 : 0)) % 2 === 0;
-      ctx.fillStyle = rankOnDark ? COLOURS.coord : COLOURS.coordOnLight;
-      ctx.textAlign = "left"; ctx.textBaseline = "top";
-      ctx.fillText(String(rank + 1), 2, i * cell + 1);
+// ---- painting, shared by the view and the pictures (picture.js) ------------------------------
+// Each function draws with the canvas 2D calls only (paths, arcs, rectangles, text), so the same
+// code paints a canvas and, through picture.js's recording context, an SVG.
+
+/** Where the squares are on a board ``size`` wide, Black (or, flipped, Orange) at the bottom. */
+export function geometry(size, flipped = false) {
+  const cell = size / FILE_COUNT;
+  /** A file or rank as seen: turned round when the board is flipped. */
+  const seenFile = (f) => (flipped ? FILE_COUNT - 1 - f : f);
+  const seenRank = (r) => (flipped ? RANK_COUNT - 1 - r : r);
+  return {
+    size, cell, flipped,
+    /** The centre of square ``sq`` on the board. @param {number} sq @returns {number[]} */
+    centre(sq) {
+      return [(seenFile(fileOf(sq)) + 0.5) * cell, (RANK_COUNT - 1 - seenRank(rankOf(sq)) + 0.5) * cell];
+    },
+    /** The square under point (x, y) of the board, or null off it.
+     *  @param {number} x @param {number} y @returns {?number} */
+    squareAt(x, y) {
+      const f = Math.floor(x / cell), r = RANK_COUNT - 1 - Math.floor(y / cell);
+      if (f < 0 || f >= FILE_COUNT || r < 0 || r >= RANK_COUNT) return null;
+      return squareOn(seenFile(f), seenRank(r));
+    },
+  };
+}
+
+const isDark = (sq) => (fileOf(sq) + rankOf(sq)) % 2 === 0;   // a1 is black
+
+/** The squares, the last move's tint and edge, and the selected square. */
+export function drawSquares(ctx, g, { lastMove = null, selected = null }) {
+  const cell = g.cell;
+  for (let sq = 0; sq < SQUARE_COUNT; sq++) {
+    const [cx, cy] = g.centre(sq);
+    const x = cx - cell / 2, y = cy - cell / 2;
+    const dark = isDark(sq);
+    ctx.fillStyle = dark ? COLOURS.dark : COLOURS.light;
+    ctx.fillRect(x, y, cell, cell);
+    if (lastMove && lastMove.includes(sq)) {
+      // A tint strong enough on both colours, and an edge that shows even under a piece.
+      ctx.fillStyle = dark ? COLOURS.lastOnDark : COLOURS.last;
+      ctx.fillRect(x, y, cell, cell);
+      const edge = Math.max(2, cell * 0.06);
+      ctx.strokeStyle = COLOURS.lastEdge;
+      ctx.lineWidth = edge;
+      ctx.strokeRect(x + edge / 2, y + edge / 2, cell - edge, cell - edge);
+    }
+    if (selected === sq) {
+      ctx.fillStyle = COLOURS.selected;
+      ctx.fillRect(x, y, cell, cell);
     }
   }
+}
 
-  drawDestination(d, cell) {
-    const ctx = this.ctx;
-    const [cx, cy] = this.centre(d.to);
-    const dark = (d.to % 10 + Math.floor(d.to / 10)) % 2 === 0;
-    ctx.save();
-    if (d.escape) {
-      // The escape: a dashed diamond in its own colour.
-      ctx.strokeStyle = COLOURS.escape;
-      ctx.lineWidth = Math.max(1.5, cell * 0.06);
-      ctx.setLineDash([cell * 0.08, cell * 0.06]);
-      ctx.beginPath();
-      ctx.moveTo(cx, cy - cell * 0.3); ctx.lineTo(cx + cell * 0.3, cy);
-      ctx.lineTo(cx, cy + cell * 0.3); ctx.lineTo(cx - cell * 0.3, cy);
-      ctx.closePath();
-      ctx.stroke();
-    } else if (d.capture) {
-      ctx.strokeStyle = dark ? COLOURS.dotOnDark : COLOURS.dot;
-      ctx.lineWidth = cell * 0.08;
-      ctx.beginPath();
-      ctx.arc(cx, cy, cell * 0.44, 0, Math.PI * 2);
-      ctx.stroke();
-    } else {
-      ctx.fillStyle = dark ? COLOURS.dotOnDark : COLOURS.dot;
-      ctx.beginPath();
-      ctx.arc(cx, cy, cell * 0.14, 0, Math.PI * 2);
-      ctx.fill();
-    }
-    ctx.restore();
+/** File letters along the bottom edge, rank numbers along the left (square names from
+ *  position.js: the board's own names). */
+export function drawCoordinates(ctx, g) {
+  const cell = g.cell;
+  ctx.font = `${Math.max(11, cell * 0.2)}px system-ui, sans-serif`;
+  // Each letter sits in the bottom row's square of its file, each number in the left column's
+  // square of its rank, coloured to read on that square.
+  for (let i = 0; i < FILE_COUNT; i++) {
+    const sq = g.squareAt((i + 0.5) * cell, g.size - 1);
+    ctx.fillStyle = isDark(sq) ? COLOURS.coord : COLOURS.coordOnLight;
+    ctx.textAlign = "right"; ctx.textBaseline = "bottom";
+    ctx.fillText(squareName(sq)[0], (i + 1) * cell - 2, g.size - 1);
   }
+  for (let i = 0; i < RANK_COUNT; i++) {
+    const sq = g.squareAt(0, (i + 0.5) * cell);
+    ctx.fillStyle = isDark(sq) ? COLOURS.coord : COLOURS.coordOnLight;
+    ctx.textAlign = "left"; ctx.textBaseline = "top";
+    ctx.fillText(squareName(sq).slice(1), 2, i * cell + 1);
+  }
+}
 
-  drawArrow(from, to, colour, cell) {
-    const ctx = this.ctx;
-    const [x1, y1] = this.centre(from), [x2, y2] = this.centre(to);
-    const angle = Math.atan2(y2 - y1, x2 - x1);
-    const head = cell * 0.35;
-    ctx.save();
-    ctx.strokeStyle = colour; ctx.fillStyle = colour;
-    ctx.lineWidth = cell * 0.12;
+/** A red glow under each threatened Princess. */
+export function drawThreats(ctx, g, threatened = []) {
+  const cell = g.cell;
+  for (const sq of threatened) {
+    const [cx, cy] = g.centre(sq);
+    const glow = ctx.createRadialGradient(cx, cy, cell * 0.2, cx, cy, cell * 0.6);
+    glow.addColorStop(0, COLOURS.danger);
+    glow.addColorStop(1, "rgba(230, 30, 20, 0)");
+    ctx.fillStyle = glow;
+    ctx.fillRect(cx - cell / 2, cy - cell / 2, cell, cell);
+  }
+}
+
+/** A legal destination: a dot, a ring round a capture, a dashed diamond for the escape. */
+export function drawDestination(ctx, g, d) {
+  const cell = g.cell;
+  const [cx, cy] = g.centre(d.to);
+  const dark = isDark(d.to);
+  ctx.save();
+  if (d.escape) {
+    // The escape: a dashed diamond in its own colour.
+    ctx.strokeStyle = COLOURS.escape;
+    ctx.lineWidth = Math.max(1.5, cell * 0.06);
+    ctx.setLineDash([cell * 0.08, cell * 0.06]);
     ctx.beginPath();
-    ctx.moveTo(x1, y1);
-    ctx.lineTo(x2 - Math.cos(angle) * head * 0.8, y2 - Math.sin(angle) * head * 0.8);
-    ctx.stroke();
-    ctx.beginPath();
-    ctx.moveTo(x2, y2);
-    ctx.lineTo(x2 - head * Math.cos(angle - 0.45), y2 - head * Math.sin(angle - 0.45));
-    ctx.lineTo(x2 - head * Math.cos(angle + 0.45), y2 - head * Math.sin(angle + 0.45));
+    ctx.moveTo(cx, cy - cell * 0.3); ctx.lineTo(cx + cell * 0.3, cy);
+    ctx.lineTo(cx, cy + cell * 0.3); ctx.lineTo(cx - cell * 0.3, cy);
     ctx.closePath();
+    ctx.stroke();
+  } else if (d.capture) {
+    ctx.strokeStyle = dark ? COLOURS.dotOnDark : COLOURS.dot;
+    ctx.lineWidth = cell * 0.08;
+    ctx.beginPath();
+    ctx.arc(cx, cy, cell * 0.44, 0, Math.PI * 2);
+    ctx.stroke();
+  } else {
+    ctx.fillStyle = dark ? COLOURS.dotOnDark : COLOURS.dot;
+    ctx.beginPath();
+    ctx.arc(cx, cy, cell * 0.14, 0, Math.PI * 2);
     ctx.fill();
-    ctx.restore();
   }
+  ctx.restore();
+}
+
+/** A marked square: a ring in ``colour`` with a dark edge, so that it reads on both square
+ *  colours and over a piece. */
+export function drawMark(ctx, g, sq, colour) {
+  const cell = g.cell;
+  const [cx, cy] = g.centre(sq);
+  ctx.save();
+  ctx.beginPath();
+  ctx.arc(cx, cy, cell * 0.43, 0, Math.PI * 2);
+  ctx.strokeStyle = COLOURS.markEdge;
+  ctx.lineWidth = cell * 0.12;
+  ctx.stroke();
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = cell * 0.075;
+  ctx.stroke();
+  ctx.restore();
+}
+
+/** An arrow from one square's centre to another's (hints, analysis, a diagram's arrows). */
+export function drawArrow(ctx, g, from, to, colour) {
+  const cell = g.cell;
+  const [x1, y1] = g.centre(from), [x2, y2] = g.centre(to);
+  const angle = Math.atan2(y2 - y1, x2 - x1);
+  const head = cell * 0.35;
+  ctx.save();
+  ctx.strokeStyle = colour; ctx.fillStyle = colour;
+  ctx.lineWidth = cell * 0.12;
+  ctx.lineCap = "butt";
+  ctx.beginPath();
+  ctx.moveTo(x1, y1);
+  ctx.lineTo(x2 - Math.cos(angle) * head * 0.8, y2 - Math.sin(angle) * head * 0.8);
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.moveTo(x2, y2);
+  ctx.lineTo(x2 - head * Math.cos(angle - 0.45), y2 - head * Math.sin(angle - 0.45));
+  ctx.lineTo(x2 - head * Math.cos(angle + 0.45), y2 - head * Math.sin(angle + 0.45));
+  ctx.closePath();
+  ctx.fill();
+  ctx.restore();
+}
+
+/**
+ * Paint a whole board as it is shown, without the view's transient marks (cursor, drag,
+ * slide): a picture of it (picture.js).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} size   the board's width and height, in the context's units
+ * @param {{board: string[], flipped?: boolean, lastMove?: ?number[], dests?: any[],
+ *          threatened?: number[], marks?: any[][], arrows?: any[][], coordinates?: boolean}} scene
+ */
+export function paintScene(ctx, size, scene) {
+  const g = geometry(size, Boolean(scene.flipped));
+  drawSquares(ctx, g, { lastMove: scene.lastMove || null });
+  if (scene.coordinates !== false) drawCoordinates(ctx, g);
+  drawThreats(ctx, g, scene.threatened || []);
+  scene.board.forEach((p, sq) => {
+    if (!p) return;
+    const [cx, cy] = g.centre(sq);
+    drawPiece(ctx, p, cx, cy, g.cell * 0.9);
+  });
+  for (const d of scene.dests || []) drawDestination(ctx, g, d);
+  for (const [sq, colour] of scene.marks || []) drawMark(ctx, g, sq, colour);
+  for (const [from, to, colour] of scene.arrows || []) drawArrow(ctx, g, from, to, colour);
 }

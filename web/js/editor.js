@@ -7,7 +7,7 @@ import { PIECES, RULES, SETUPS } from "../engine-data.js";
 import { BoardView } from "./board.js";
 import { $ } from "./dom.js";
 import { drawPiece } from "./pieces.js";
-import { placementBoard, placementText } from "./position.js";
+import { emptyBoard, placementBoard, readPosition, sideName, writePosition } from "./position.js";
 import { SetUp } from "./session.js";
 
 const NAMES = Object.fromEntries(PIECES.map((p) => [p.letter, p.name]));
@@ -25,9 +25,7 @@ let view = null;
 
 /** The position being set up, as a position string. */
 export function editedPosition() {
-  const { black, orange } = setup.escapes;
-  const escapes = (black ? "E" : "") + (orange ? "e" : "") || "-";
-  return `${placementText(setup.board)} ${setup.side} ${escapes} 0 1`;
+  return writePosition(setup);
 }
 
 /** Wire the editor. hooks: engine (answers "check"); current() -> {rules, position} (the game
@@ -42,7 +40,7 @@ export function setupEditor(hooks) {
   setup.listen((what) => (what === "view" ? redraw() : changed()));
   buildPalette();
   $("editor-button").addEventListener("click", open);
-  $("editor-clear").addEventListener("click", () => setup.setBoard(new Array(100).fill("")));
+  $("editor-clear").addEventListener("click", () => setup.setBoard(emptyBoard()));
   $("editor-standard").addEventListener("click", () => setup.setBoard(placementBoard(SETUPS.diametral)));
   $("editor-facing").addEventListener("click", () => setup.setBoard(placementBoard(SETUPS.facing)));
   $("editor-side").addEventListener("change", (e) => { setup.side = e.target.value; changed(); });
@@ -50,9 +48,9 @@ export function setupEditor(hooks) {
     $(`editor-escape-${side}`).addEventListener("change", (e) => { setup.escapes[side] = e.target.checked; changed(); });
   }
   $("editor-rules").addEventListener("change", changed);
-  $("editor-position").addEventListener("change", (e) => readPosition(e.target.value));
+  $("editor-position").addEventListener("change", (e) => typedPosition(e.target.value));
   $("editor-position").addEventListener("keydown", (e) => {
-    if (e.key === "Enter") { e.preventDefault(); readPosition(e.target.value); }
+    if (e.key === "Enter") { e.preventDefault(); typedPosition(e.target.value); }
   });
   for (const mode of ["engine", "friend", "analyse"]) {
     $(`editor-play-${mode}`).addEventListener("click", () => play(mode));
@@ -64,12 +62,11 @@ export function setupEditor(hooks) {
 }
 
 /** A position typed or pasted into the position field: taken if it reads, else said why. */
-function readPosition(text) {
+function typedPosition(text) {
   try {
-    const fields = text.trim().split(/\s+/);
-    const board = placementBoard(text);
-    if (fields[1] === "b" || fields[1] === "o") setup.side = fields[1];
-    if (fields[2]) setup.escapes = { black: fields[2].includes("E"), orange: fields[2].includes("e") };
+    const { board, side, escapes } = readPosition(text);
+    setup.side = side;
+    setup.escapes = escapes;
     setup.setBoard(board);
   } catch (err) {
     showVerdict(false, `That position could not be read: ${err.message}. The board is unchanged.`);
@@ -80,10 +77,7 @@ function open() {
   const { rules, position } = editor.hooks.current();
   fillRules(rules);
   try {
-    setup.board = placementBoard(position);
-    const fields = position.trim().split(/\s+/);
-    setup.side = fields[1] === "o" ? "o" : "b";
-    setup.escapes = { black: (fields[2] || "Ee").includes("E"), orange: (fields[2] || "Ee").includes("e") };
+    Object.assign(setup, readPosition(position));
   } catch {
     setup.board = placementBoard(SETUPS.diametral);
   }
@@ -222,8 +216,7 @@ async function changed() {
   if (token !== editor.token) return;
   editor.checked = reply;
   if (reply.ok) {
-    const side = setup.side === "b" ? "Black" : "Orange";
-    showVerdict(true, `A playable position: ${side} to move.`);
+    showVerdict(true, `A playable position: ${sideName(setup.side)} to move.`);
     $("editor-link").value = editor.hooks.link({ rules: reply.rules, start: reply.start, moves: [] });
     enableActions(true);
   } else if (reply.restarted) {

@@ -3,6 +3,8 @@
 // board is one of them. Views only: opening a game is the controller's (onOpen).
 import { GALLERY } from "../engine-data.js";
 
+/** A page element by id (a dialog, a form, a select…: whatever the page holds there).
+ *  @param {string} id @returns {any} */
 const $ = (id) => document.getElementById(id);
 
 /** Fill the gallery dialog; ``onOpen(entry)`` replays the game chosen. */

@@ -13,9 +13,22 @@
 // The board is a view of a Session (session.js), which the app's board shares: a reader's
 // input made while the engine loads is kept and played when it is ready. Every board shows the position it holds in data-position (and
 // data-ply); data-engine says "loading", "ready" or "failed" once the engine has been asked.
+//
+// Diagrams: arrows="d2d4 e9e7:red" and marks="e5 f6:blue" (colours from markup.js's PALETTE),
+// show-moves="d1" (the legal destinations of the piece on d1 in the position shown, from the
+// engine: it is loaded for them), gallery="chapter17" (a game of the gallery with its captions),
+// and comments for the moves, as children: <jetan-comment ply="3" arrows="g4f1:red">…</jetan-comment>
+// (ply: the position after that many moves; 0 the start), or a whole annotated record in a
+// <jetan-record> child (read by the engine, which is loaded for it; its comments' [%cal …] and
+// [%csl …] markup drawn). picture(type) resolves to a PNG or SVG Blob of the board as shown.
+// Markup that cannot be read is named in a line under the board and never drawn; nothing an
+// author writes is ever put into the page as markup.
+import { GALLERY, LIMITS } from "../engine-data.js";
 import { BoardView } from "./board.js";
 import { onEngineReady, sharedEngine, sharedEngineReady } from "./engine.js";
-import { describe, placementText, sideAfter, squareName } from "./position.js";
+import { parseMarkup, parseSquare } from "./markup.js";
+import { picture } from "./picture.js";
+import { describe, placementAndSide, sideAfter, sideName, squareName } from "./position.js";
 import { Session } from "./session.js";
 
 const STYLE = `
@@ -29,12 +42,15 @@ const STYLE = `
            min-width: 2.6em; padding: 0.1em 0.5em; cursor: pointer; font-size: 1.15em; }
   button:disabled { opacity: 0.45; cursor: default; }
   .caption { text-align: center; margin-top: 4px; }
-  .caption:empty { display: none; }
-  .caption.error { color: #ff6b57; }
+  .caption:empty, .comment:empty, .warning:empty { display: none; }
+  .caption.error, .warning { color: #ff6b57; }
+  .comment { margin: 6px 4px 2px; line-height: 1.4; overflow-wrap: anywhere; }
+  .warning { text-align: center; margin-top: 4px; font-size: 0.9em; overflow-wrap: anywhere; }
 `;
 
 export class JetanBoard extends HTMLElement {
-  static observedAttributes = ["position", "rules", "moves", "ply", "orientation", "interactive"];
+  static observedAttributes = ["position", "rules", "moves", "ply", "orientation", "interactive",
+                               "arrows", "marks", "show-moves", "gallery"];
 
   constructor() {
     super();
@@ -49,12 +65,28 @@ export class JetanBoard extends HTMLElement {
           <button type="button" data-step="last" aria-label="Last move">»</button>
         </div>
         <div class="caption" part="caption" aria-live="polite"></div>
+        <div class="comment" part="comment" aria-live="polite"></div>
+        <div class="warning" part="warning" role="status"></div>
       </div>`;
     this.canvas = root.querySelector("canvas");
     /** @type {HTMLElement} */
     this.bar = root.querySelector(".bar");
     this.caption = root.querySelector(".caption");
+    this.commentBox = root.querySelector(".comment");
+    this.warningBox = root.querySelector(".warning");
     this.problem = "";        // what is wrong with the board's game or the last input, if anything
+    /** The diagram's markup: arrows [from, to, colour], marked squares [square, colour], and
+     *  what could not be read. */
+    this.markup = { arrows: [], marks: [], problems: [] };
+    /** @type {Map<number, {text: string, arrows: any[][], marks: any[][]}>} comments by ply */
+    this.comments = new Map();
+    /** show-moves: the destinations the engine gave, for the key (game and square) asked. */
+    this.reach = { key: "", square: null, dests: [], problem: "" };
+    /** What picture() draws: the board as last shown, with its markup. */
+    this.scene = null;
+    /** A <jetan-record> child as the engine read it: its text, and the game and notes or what
+     *  is wrong; ``asking`` while the engine reads it. */
+    this.record = { text: "", game: null, notes: {}, problem: "", asking: "" };
     // Readers play both sides; a press on an earlier position plays on from there.
     this.session = new Session({ engine: sharedEngine, onEarlierPress: "branch" });
     this.session.listen((type, detail) => this.heard(type, detail));
@@ -72,15 +104,19 @@ export class JetanBoard extends HTMLElement {
     });
     // Once the page's engine is there (started by any board), every board has its game checked.
     this.stopHearing = () => {};
+    // Comments written as children are read again when they change.
+    this.watcher = new MutationObserver(() => { if (this.isConnected) this.load(); });
   }
 
   connectedCallback() {
     if (!this.hasAttribute("tabindex")) this.tabIndex = 0;
     this.load();
     this.stopHearing = onEngineReady(() => this.check());
+    this.watcher.observe(this, { childList: true, subtree: true, characterData: true, attributes: true,
+                                 attributeFilter: ["ply", "arrows", "marks"] });
   }
 
-  disconnectedCallback() { this.stopHearing(); }
+  disconnectedCallback() { this.stopHearing(); this.watcher.disconnect(); }
 
   attributeChangedCallback() {
     if (this.isConnected) this.load();
@@ -88,16 +124,92 @@ export class JetanBoard extends HTMLElement {
 
   get interactive() { return this.hasAttribute("interactive"); }
 
-  /** Read the attributes into the session's game and show it (no engine needed). */
+  /** Read the attributes (and the comments written as children) into the session's game and
+   *  show it (no engine needed). */
   load() {
-    const moves = (this.getAttribute("moves") || "").split(",").map((m) => m.trim()).filter(Boolean);
     const ply = parseInt(this.getAttribute("ply") ?? "", 10);
     this.problem = "";
-    this.session.show({ rules: this.getAttribute("rules") || "", start: (this.getAttribute("position") || "").trim() || "start", moves },
-                      { ply: Number.isInteger(ply) ? ply : null });
+    const { game, comments, problems } = this.readGame();
+    this.readMarkup(problems);
+    this.readComments(comments, problems);
+    this.comments = comments;
+    this.markup.problems = problems;
+    this.session.show(game, { ply: Number.isInteger(ply) ? ply : null });
     if (this.session.earlyError) this.problem = `This board could not be read: ${this.session.earlyError}.`;
     if (sharedEngineReady()) this.check();
     this.show();
+  }
+
+  /** The game to show — a gallery game, a record written as a child, or the attributes' — with
+   *  the comments that come with it. */
+  readGame() {
+    const problems = [];
+    const comments = new Map();
+    const key = (this.getAttribute("gallery") || "").trim();
+    const recordChild = this.querySelector(":scope > jetan-record");
+    if (key) {
+      const entry = Object.hasOwn(GALLERY, key) ? GALLERY[key] : null;
+      if (entry) {
+        comments.set(0, note(`${entry.title}. ${entry.summary}`));
+        entry.captions.forEach((caption, i) => comments.set(i + 1, note(caption, (entry.arrows || {})[i + 1], (entry.marks || {})[i + 1], problems)));
+        return { game: { rules: entry.rules, start: "start", moves: [...entry.moves] }, comments, problems };
+      }
+      problems.push(`There is no gallery game '${clip(key)}' (there are: ${Object.keys(GALLERY).join(", ")}).`);
+    } else if (recordChild) {
+      const record = this.readRecord(recordChild.textContent || "");
+      if (record.problem) problems.push(`The record could not be read: ${record.problem}.`);
+      else if (record.game) {
+        for (const [ply, { text, arrows, marks }] of Object.entries(record.notes)) {
+          comments.set(Number(ply), note(text, arrows, marks, problems));
+        }
+        return { game: record.game, comments, problems };
+      } else problems.push("Reading the record…");
+    }
+    const moves = (this.getAttribute("moves") || "").split(",").map((m) => m.trim()).filter(Boolean);
+    return { game: { rules: this.getAttribute("rules") || "", start: (this.getAttribute("position") || "").trim() || "start", moves },
+             comments, problems };
+  }
+
+  /** A record written as a child, as the engine reads it: asked once per text (the engine is
+   *  loaded for it), the board shown again when it answers. */
+  readRecord(text) {
+    if (this.record.text === text || this.record.asking === text) return this.record;
+    if (text.length > LIMITS.record_text) {
+      this.record = { text, game: null, notes: {}, problem: "it is too long", asking: "" };
+      return this.record;
+    }
+    this.record = { text: "", game: null, notes: {}, problem: "", asking: text };
+    sharedEngine().request("record", { text }).then((reply) => {
+      if (this.record.asking !== text) return;
+      this.record = reply.ok
+        ? { text, game: reply.game, notes: reply.state.notes || {}, problem: "", asking: "" }
+        : { text, game: null, notes: {}, problem: reply.error, asking: "" };
+      if (this.isConnected) this.load();
+    });
+    return this.record;
+  }
+
+  /** The arrows and marks attributes. */
+  readMarkup(problems) {
+    const arrows = parseMarkup(this.getAttribute("arrows"), "arrows");
+    const marks = parseMarkup(this.getAttribute("marks"), "marks");
+    this.markup.arrows = arrows.items;
+    this.markup.marks = marks.items;
+    for (const p of [arrows.problem, marks.problem]) if (p) problems.push(p);
+  }
+
+  /** <jetan-comment ply="3" arrows="…" marks="…">text</jetan-comment> children (a comment for
+   *  a ply the game already has one for replaces it). Text only: never read as HTML. */
+  readComments(comments, problems) {
+    for (const child of this.querySelectorAll(":scope > jetan-comment")) {
+      const plyText = (child.getAttribute("ply") || "").trim();
+      const ply = /^\d{1,6}$/.test(plyText) ? parseInt(plyText, 10) : NaN;
+      if (!Number.isInteger(ply)) {
+        problems.push(`A comment's ply '${clip(plyText)}' is not a number of moves (0 for the start).`);
+        continue;
+      }
+      comments.set(ply, note(child.textContent || "", child.getAttribute("arrows") || "", child.getAttribute("marks") || "", problems));
+    }
   }
 
   /** Ask the engine whether the board's game can be played; resolves to "" or what is wrong
@@ -136,15 +248,26 @@ export class JetanBoard extends HTMLElement {
     }
   }
 
-  /** Draw the position shown, with its last move, and say what it is. */
+  /** Draw the position shown, with its last move and the diagram's markup, and say what it is. */
   show() {
     const s = this.session;
     const props = s.boardProps();
-    this.view.set({ ...props, flipped: this.getAttribute("orientation") === "orange",
+    const flipped = this.getAttribute("orientation") === "orange";
+    const comment = this.comments.get(s.shownPly);
+    const arrows = [...this.markup.arrows, ...(comment ? comment.arrows : [])];
+    const marks = [...this.markup.marks, ...(comment ? comment.marks : [])];
+    const reach = this.showMoves();
+    this.view.set({ ...props, flipped, arrows: [...arrows, ...props.arrows], marks,
+                    dests: props.dests.length ? props.dests : reach.dests,
+                    selected: props.selected ?? reach.square,
                     draggable: (sq) => this.interactive && props.draggable(sq) });
+    this.scene = { board: props.board, flipped, lastMove: props.lastMove, threatened: props.threatened,
+                   dests: reach.dests, marks, arrows };
     // The whole position once the engine has given it; before, the placement and the side to move.
     const ply = s.shownPly;
-    this.dataset.position = s.shownPosition() || `${placementText(props.board)} ${sideAfter(s.startText(), ply)[0]}`;
+    const turn = this.turnShown();
+    this.dataset.position = s.shownPosition() || placementAndSide(props.board, turn);
+    this.dataset.turn = turn;
     this.dataset.ply = String(ply);
     this.canvas.setAttribute("aria-label", `Jetan board. ${describe(props.board, s.state ? s.state.names : undefined)}. ${this.sideText()}`);
     this.bar.hidden = s.plies === 0 && !this.interactive;
@@ -153,13 +276,55 @@ export class JetanBoard extends HTMLElement {
     next.disabled = last.disabled = ply === s.plies;
     this.caption.classList.toggle("error", Boolean(this.problem));
     this.caption.textContent = this.problem || this.describeMove();
+    this.commentBox.textContent = comment ? comment.text : "";
+    this.warningBox.textContent = [...this.markup.problems, reach.problem].filter(Boolean).join(" ");
+    if (reach.square !== null && !reach.problem && this.reach.key === reach.key) {
+      this.dataset.destinations = reach.dests.map((d) => squareName(d.to)).join(" ");
+    } else delete this.dataset.destinations;
+    this.dispatchEvent(new Event("drawn"));
+  }
+
+  /** show-moves: the square and the destinations of its piece in the position shown, asked of
+   *  the engine once per position and square (loaded for them); until it answers, none. */
+  showMoves() {
+    const text = (this.getAttribute("show-moves") || "").trim();
+    if (!text) return { square: null, dests: [], problem: "", key: "" };
+    const square = parseSquare(text);
+    if (square === null) return { square: null, dests: [], problem: `show-moves: '${clip(text)}' is not a square (such as e5).`, key: "" };
+    const s = this.session;
+    const game = { rules: s.game.rules, start: s.game.start, moves: s.game.moves.slice(0, s.shownPly), square };
+    const key = JSON.stringify(game);
+    if (this.reach.key === key) return { ...this.reach, key };
+    if (this.reach.asking !== key) {
+      this.reach.asking = key;
+      sharedEngine().request("destinations", game).then((reply) => {
+        if (this.reach.asking !== key) return;
+        this.reach = { key, square, dests: reply.ok ? reply.destinations : [],
+                       problem: reply.ok ? "" : `show-moves: ${reply.error}.`, asking: "" };
+        this.show();
+      });
+    }
+    return { square, dests: [], problem: "", key: "" };
+  }
+
+  /** A picture of the board as shown, with its arrows and marks: a Blob of ``type``
+   *  "image/png" (default: 1600 × 1600 pixels, a board of 800 drawn at twice the scale) or
+   *  "image/svg+xml" (vector, viewBox 0 0 800 800, no fonts needed). ``options``: {size, scale}. */
+  picture(type = "image/png", options = {}) {
+    if (!this.scene) this.show();
+    return picture(this.scene, type, options);
+  }
+
+  /** Whose turn it is in the position shown. */
+  turnShown() {
+    const s = this.session;
+    return s.state && s.reviewing === null ? s.state.turn : sideAfter(s.startText(), s.shownPly);
   }
 
   sideText() {
     const s = this.session;
     if (s.over && s.reviewing === null) return s.state.result.explanation;
-    const side = s.state && s.reviewing === null ? s.state.turn : sideAfter(s.startText(), s.shownPly);
-    return `${side[0].toUpperCase()}${side.slice(1)} to move.`;
+    return `${sideName(this.turnShown())} to move.`;
   }
 
   describeMove() {
@@ -187,6 +352,19 @@ export class JetanBoard extends HTMLElement {
     if (!reply.ok) throw new Error(reply.error);
     return publicMove(reply.played);
   }
+}
+
+/** A quoted piece of an author's text, short. */
+const clip = (text) => (text.length > 24 ? `${text.slice(0, 23)}…` : text);
+
+/** A comment as the board shows it: its text (white space folded, at most as long as the
+ *  engine keeps one) and its own arrows and marks. */
+function note(text, arrows = "", marks = "", problems = []) {
+  const words = String(text).replace(/\s+/g, " ").trim();
+  const a = parseMarkup(arrows, "arrows"), m = parseMarkup(marks, "marks");
+  for (const p of [a.problem, m.problem]) if (p) problems.push(p);
+  const most = LIMITS.comment;
+  return { text: words.length > most ? `${words.slice(0, most - 1)}…` : words, arrows: a.items, marks: m.items };
 }
 
 /** A move as the element tells a page about it: squares by name ("d2"), as authors write them. */

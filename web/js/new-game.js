@@ -2,14 +2,17 @@
 // each) or, folded below, every option of a rule set in plain words (per side too), each piece's
 // gait drawn from the engine's own tables. The engine checks the rules and start position before
 // the game starts (onStart).
-import { PIECES, RULES } from "../engine-data.js";
+import { LEVELS, PIECES, RULES, RULE_TEXT, SIDES } from "../engine-data.js";
 import { drawPiece } from "./pieces.js";
-import { squareIndex } from "./position.js";
-import { playersFor } from "./storage.js";
+import { fileOf, rankOf, squareIndex } from "./position.js";
+import { defaultSettings, playersFor } from "./storage.js";
 
+/** A page element by id (a dialog, a form, a select…: whatever the page holds there).
+ *  @param {string} id @returns {any} */
 const $ = (id) => document.getElementById(id);
 // Rule option naming a piece's gait -> the piece's letter (for the gait diagrams).
 const GAIT_PIECES = Object.fromEntries(PIECES.map((p) => [p.option, p.letter]));
+/** @type {{engine: any, onStart: (choice: object) => Promise<void>, onStarting: () => void}} */
 const dialog = { engine: null, onStart: async () => {}, onStarting: () => {} };
 
 /** Wire the dialog: ``engine`` answers "check" and "reach"; ``onStarting()`` is told first that
@@ -17,6 +20,7 @@ const dialog = { engine: null, onStart: async () => {}, onStarting: () => {} };
  *  ``onStart(choice)`` starts the game ({rules, start, players, level, timeMs, flipped}). */
 export function setupNewGameDialog(engine, onStart, onStarting = () => {}) {
   Object.assign(dialog, { engine, onStart, onStarting });
+  fillLevels($("new-game-form").level);
   fillRulesForm(RULES);
   $("new-game-button").addEventListener("click", () => {
     $("new-game-error").textContent = "";
@@ -24,6 +28,19 @@ export function setupNewGameDialog(engine, onStart, onStarting = () => {}) {
     $("new-game-dialog").showModal();
   });
   for (const radio of document.querySelectorAll("input[name=opponent]")) radio.addEventListener("change", showEngineSettings);
+}
+
+/** The engine's levels (LEVELS, py_engine.search's), the one chosen kept: the weakest says
+ *  "beginner", the strongest "strongest". @param {HTMLSelectElement} select */
+function fillLevels(select) {
+  if (!select) return;
+  const chosen = select.value;
+  select.textContent = "";
+  for (const level of LEVELS) {
+    const note = level === LEVELS[0] ? " — beginner" : level === LEVELS[LEVELS.length - 1] ? " — strongest" : "";
+    select.append(new Option(`${level}${note}`, String(level)));
+  }
+  select.value = LEVELS.map(String).includes(chosen) ? chosen : String(defaultSettings().level);
 }
 
 /** Fill the Rules part of the dialog from the engine's option table (RULES, the facade's "rules"
@@ -73,7 +90,7 @@ function fillRulesForm(info) {
     }
     if (info.per_side.includes(key)) {
       const orange = document.createElement("select");
-      orange.name = `opt-orange-${key}`;
+      orange.name = `opt-${SIDES[1]}-${key}`;
       orange.setAttribute("aria-label", `${info.words[key].label} for Orange`);
       for (const v of values) orange.append(new Option(words(key, v), v));
       const split = document.createElement("label");
@@ -85,8 +102,8 @@ function fillRulesForm(info) {
     box.append(wrap);
   }
   // What you choose is what starts: touching a custom option chooses Custom.
-  box.addEventListener("change", () => { $("new-game-form").querySelector("input[name=preset][value=custom]").checked = true; });
-  list.addEventListener("change", () => { if (list.querySelector(":checked").value === "custom") $("custom-details").open = true; });
+  box.addEventListener("change", () => { /** @type {HTMLInputElement} */ ($("new-game-form").querySelector("input[name=preset][value=custom]")).checked = true; });
+  list.addEventListener("change", () => { if (/** @type {HTMLInputElement} */ (list.querySelector(":checked")).value === "custom") $("custom-details").open = true; });
   $("new-game-form").addEventListener("change", updateRulesPreview);
   updateRulesPreview();
 }
@@ -105,7 +122,7 @@ async function drawReach(canvas, key, value) {
   }
   for (const name of reply.to) {
     const sq = squareIndex(name);
-    const df = (sq % 10) - (centre % 10), dr = Math.floor(sq / 10) - Math.floor(centre / 10);
+    const df = fileOf(sq) - fileOf(centre), dr = rankOf(sq) - rankOf(centre);
     ctx.fillStyle = "#3fd0c9";
     ctx.beginPath();
     ctx.arc((3 + df + 0.5) * cell, (3 - dr + 0.5) * cell, cell * 0.28, 0, Math.PI * 2);
@@ -119,16 +136,20 @@ function rulesFromForm() {
   const preset = form.preset.value;
   if (preset !== "custom") return RULES.presets[preset].rules;
   const parts = [];
-  for (const [key, values] of Object.entries(RULES.options)) {
+  const item = (key, value, side = "") => `${side ? RULE_TEXT.sides[side] : ""}${key}${RULE_TEXT.assign}${value}`;
+  for (const key of Object.keys(RULES.options)) {
+    const standard = RULES.standard[key];
     const value = form[`opt-${key}`].value;
     const split = form[`split-${key}`] && form[`split-${key}`].checked;
     if (split) {
-      const orange = form[`opt-orange-${key}`].value;
-      if (value !== values[0]) parts.push(`black.${key}=${value}`);
-      if (orange !== values[0]) parts.push(`orange.${key}=${orange}`);
-    } else if (value !== values[0]) parts.push(`${key}=${value}`);
+      // The first side's value is the option's own select, the other's the "different" one.
+      const [first, other] = SIDES;
+      const orange = form[`opt-${other}-${key}`].value;
+      if (value !== standard) parts.push(item(key, value, first));
+      if (orange !== standard) parts.push(item(key, orange, other));
+    } else if (value !== standard) parts.push(item(key, value));
   }
-  return parts.join(",");
+  return parts.join(RULE_TEXT.separator);
 }
 
 /** The engine's settings only when the engine plays. */
@@ -141,7 +162,7 @@ function updateRulesPreview() {
 }
 
 $("new-game-form").addEventListener("submit", async (e) => {
-  const form = e.target;
+  const form = /** @type {any} */ (e.target);
   if (e.submitter && e.submitter.value === "cancel") return;
   e.preventDefault();
   if (!dialog.engine.ready) { $("new-game-error").textContent = "The engine is still loading; try again in a moment."; return; }

@@ -1,10 +1,12 @@
 // The panels beside the board: status, move list, captured pieces, wagers, players, recent
 // games, the engine's line and the notice bar. Views of the app's state: they read it and draw;
 // what a click means is the controller's (app.js), passed in as callbacks.
-import { RULES } from "../engine-data.js";
+import { RULES, SCORES, SIDES } from "../engine-data.js";
 import { drawPiece } from "./pieces.js";
-import { squareName } from "./position.js";
+import { pieceLetter, squareName } from "./position.js";
 
+/** A page element by id (a dialog, a form, a select…: whatever the page holds there).
+ *  @param {string} id @returns {any} */
 const $ = (id) => document.getElementById(id);
 
 export function titleCase(s) {
@@ -119,7 +121,7 @@ export function renderMoveList(moves, current, style, onPick) {
     list.append(item);
   });
   // Scroll the list only, never the page (scrollIntoView would move the whole page on a phone).
-  const shown = list.querySelector(".current");
+  const shown = /** @type {HTMLElement | null} */ (list.querySelector(".current"));
   if (shown) {
     const top = shown.offsetTop - list.offsetTop;
     if (top < list.scrollTop || top + shown.offsetHeight > list.scrollTop + list.clientHeight) {
@@ -137,13 +139,13 @@ function cell(text) {
 function renderCaptured(v) {
   const box = $("captured");
   box.textContent = "";
-  for (const side of ["black", "orange"]) {
+  for (const side of SIDES) {
     const row = document.createElement("div");
     row.className = "row";
     row.setAttribute("aria-label", `${titleCase(side)} has lost: ${v.captured[side].map((l) => v.names[l]).join(", ") || "nothing"}`);
     row.append(`${titleCase(side)} lost: `);
     for (const letter of v.captured[side]) {
-      const c = pieceIcon(side === "black" ? letter : letter.toLowerCase(), 24);
+      const c = pieceIcon(pieceLetter(letter, side), 24);
       c.title = v.names[letter];
       row.append(c);
     }
@@ -178,12 +180,14 @@ export function depthText(info) {
 
 export const lineText = (info) => info.pv.map((m) => m.text).join(" ");
 
-// Scores beyond this are won or lost games (py_engine.search's MATE less the plies to it).
-const WINNING = 99000;
+// Scores beyond this are won or lost games (py_engine.search's WON); SCORES.feather is a
+// feather (a Panthan) in the score's units.
+const WINNING = SCORES.winning;
 
+/** A score as the page shows it: feathers, or winning/losing. @param {number} score @returns {string} */
 export function formatScore(score) {
   if (Math.abs(score) > WINNING) return score > 0 ? "winning" : "losing";
-  return (score / 100).toFixed(2);
+  return (score / SCORES.feather).toFixed(2);
 }
 
 /** The recent games, each with an Open button (``onOpen(game)``). */
@@ -223,7 +227,7 @@ export function renderAnalysis({ info = null, side = "black", text = "" }) {
   box.textContent = "";
   if (!info) { box.textContent = text; return; }
   const forBlack = side === "black" ? info.score : -info.score;
-  const share = Math.abs(forBlack) > WINNING ? (forBlack > 0 ? 1 : 0) : 1 / (1 + Math.exp(-forBlack / 400));
+  const share = Math.abs(forBlack) > WINNING ? (forBlack > 0 ? 1 : 0) : 1 / (1 + Math.exp(-forBlack / (4 * SCORES.feather)));
   const bar = document.createElement("div");
   bar.className = "eval-bar";
   bar.setAttribute("role", "img");
@@ -231,7 +235,7 @@ export function renderAnalysis({ info = null, side = "black", text = "" }) {
   fill.style.width = `${(share * 100).toFixed(1)}%`;
   bar.append(fill);
   const feathers = Math.abs(forBlack) > WINNING ? (forBlack > 0 ? "Black is winning" : "Orange is winning")
-    : forBlack === 0 ? "even" : `${forBlack > 0 ? "Black" : "Orange"} is ${(Math.abs(forBlack) / 100).toFixed(1)} feathers better`;
+    : forBlack === 0 ? "even" : `${forBlack > 0 ? "Black" : "Orange"} is ${(Math.abs(forBlack) / SCORES.feather).toFixed(1)} feathers better`;
   bar.setAttribute("aria-label", feathers);
   const head = document.createElement("div");
   head.textContent = `Depth ${depthText(info)}: ${feathers}`;

@@ -8,14 +8,20 @@ export const SIDE_COLOURS = {
   orange: { body: "#ffb339", rim: "#3a1f0b", ink: "#3a1f0b", jewel: "#b0230f" },
 };
 
-import { PIECES } from "../engine-data.js";
+import { PIECES, PIECE_ART } from "../engine-data.js";
+import { sideOfPiece } from "./position.js";
 
-// Feathers are drawn for every piece that has them but the Flier, whose emblem is its propeller.
-const FEATHERS = Object.fromEntries(PIECES.filter((p) => p.letter !== "F").map((p) => [p.letter, p.feathers]));
+// Each kind's emblem is drawn by its rule option's name (the piece table's "option"); the
+// feathers drawn on each (every piece that has them but the Flier, whose emblem is its
+// propeller) are PIECE_ART's, from py_engine's piece table.
+const OPTION = Object.fromEntries(PIECES.map((p) => [p.letter, p.option]));
+const FEATHERS = PIECE_ART.feathers;
 
-/** Draw the piece ``letter`` (upper case Black, lower case Orange) centred at (x, y). */
+/** Draw the piece ``letter`` (upper case Black, lower case Orange) centred at (x, y).
+ *  @param {CanvasRenderingContext2D} ctx @param {string} letter
+ *  @param {number} x @param {number} y @param {number} size */
 export function drawPiece(ctx, letter, x, y, size) {
-  const side = letter === letter.toUpperCase() ? "black" : "orange";
+  const side = sideOfPiece(letter);
   const kind = letter.toUpperCase();
   const c = SIDE_COLOURS[side];
   const r = size / 2;
@@ -39,7 +45,7 @@ export function drawPiece(ctx, letter, x, y, size) {
   ctx.fillStyle = c.ink;
   ctx.strokeStyle = c.ink;
   ctx.lineWidth = 0.08;
-  EMBLEMS[kind](ctx, c);
+  EMBLEMS[OPTION[kind]](ctx, c);
   if (FEATHERS[kind]) feathers(ctx, FEATHERS[kind]);
   ctx.restore();
 }
@@ -69,7 +75,7 @@ function line(ctx, x1, y1, x2, y2) {
 
 const EMBLEMS = {
   // Panthan: a round buckler.
-  N(ctx) {
+  panthan(ctx) {
     ctx.beginPath();
     ctx.arc(0, 0.2, 0.22, 0, Math.PI * 2);
     ctx.stroke();
@@ -78,7 +84,7 @@ const EMBLEMS = {
     ctx.fill();
   },
   // Warrior: an upright spear.
-  W(ctx) {
+  warrior(ctx) {
     line(ctx, 0, 0.52, 0, -0.12);
     ctx.beginPath();
     ctx.moveTo(0, -0.2);
@@ -89,14 +95,14 @@ const EMBLEMS = {
     line(ctx, -0.16, 0.3, 0.16, 0.3);
   },
   // Padwar: two crossed swords (it moves on diagonals).
-  A(ctx) {
+  padwar(ctx) {
     line(ctx, -0.3, 0.5, 0.22, -0.06);
     line(ctx, 0.3, 0.5, -0.22, -0.06);
     line(ctx, -0.3, 0.22, -0.08, 0.42);
     line(ctx, 0.3, 0.22, 0.08, 0.42);
   },
   // Thoat: the mounted warrior's eight-legged beast, seen from the side.
-  T(ctx) {
+  thoat(ctx) {
     ctx.beginPath();
     ctx.ellipse(0, 0.2, 0.34, 0.13, 0, 0, Math.PI * 2);
     ctx.fill();
@@ -108,7 +114,7 @@ const EMBLEMS = {
     line(ctx, -0.34, 0.18, -0.5, 0.3);
   },
   // Dwar: a captain's double chevron.
-  D(ctx) {
+  dwar(ctx) {
     for (const dy of [0.08, 0.3]) {
       ctx.beginPath();
       ctx.moveTo(-0.28, dy + 0.14);
@@ -118,7 +124,7 @@ const EMBLEMS = {
     }
   },
   // Flier: a three-bladed propeller.
-  F(ctx) {
+  flier(ctx) {
     for (let i = 0; i < 3; i++) {
       ctx.save();
       ctx.rotate((i * 2 * Math.PI) / 3);
@@ -132,7 +138,7 @@ const EMBLEMS = {
     ctx.fill();
   },
   // Chief: a diadem set with ten jewels.
-  C(ctx, c) {
+  chief(ctx, c) {
     diadem(ctx);
     ctx.fillStyle = c.jewel;
     for (let i = 0; i < 10; i++) {
@@ -146,7 +152,7 @@ const EMBLEMS = {
   },
   // Princess: not the Chief's jagged diadem but a smooth tiara under one great jewel, inside a
   // second ring — told apart from the Chief at a glance, even small.
-  P(ctx, c) {
+  princess(ctx, c) {
     ctx.save();
     ctx.lineWidth = 0.045;
     ctx.beginPath();

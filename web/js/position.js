@@ -2,91 +2,175 @@
 // string's placement, the start of a rule set, and the placements a game passes through. This is
 // painting, not rules: a move is read only for its two squares (and a duel's outcome), never
 // checked, and shown as "d2-d3" only until the engine names it; legality, results and notation
-// are the engine's. No DOM, so Node can test it.
-import { PIECES, SETUPS } from "../engine-data.js";
+// are the engine's. Every fact used here (the board, the position string's layout, the move
+// pattern, the rule text, the start positions, what a duel leaves) is py_engine's, written into
+// engine-data.js by the build (py_engine/webbuild.py). No DOM, so Node can test it.
+import { BOARD, DUEL, NOTATION, PIECES, POSITION, RULES, RULE_TEXT, SIDES, STARTS } from "../engine-data.js";
 
-const FILES = "abcdefghij";
-export const squareName = (sq) => FILES[sq % 10] + (Math.floor(sq / 10) + 1);
-export const squareIndex = (name) => (parseInt(name.slice(1), 10) - 1) * 10 + FILES.indexOf(name[0]);
+const WIDTH = BOARD.files.length;
+/** The board's files, ranks and squares (engine-data.js's BOARD). */
+export const FILE_COUNT = WIDTH;
+export const RANK_COUNT = BOARD.ranks;
+export const SQUARE_COUNT = BOARD.squares.length;
+/** Each square's index by its algebraic ("e10") and technical ("E0") name. @type {Map<string, number>} */
+const INDEX = new Map();
+BOARD.technical.forEach((name, sq) => INDEX.set(name, sq));
+BOARD.squares.forEach((name, sq) => INDEX.set(name, sq));
+const FIELD = Object.fromEntries(POSITION.fields.map((name, i) => [name, i]));
+const MOVE = new RegExp(NOTATION.move);
 
-/** A position string's placement as 100 squares (a1 first): a piece letter or "". */
+/** A square's name ("a1" for 0, "j10" for 99). @param {number} sq @returns {string} */
+export const squareName = (sq) => BOARD.squares[sq];
+
+/** A square's file and rank, counted from 0 (a1: 0 and 0). @param {number} sq */
+export const fileOf = (sq) => sq % WIDTH;
+/** @param {number} sq */
+export const rankOf = (sq) => Math.floor(sq / WIDTH);
+/** The square on ``file`` and ``rank`` (counted from 0). @param {number} file @param {number} rank */
+export const squareOn = (file, rank) => rank * WIDTH + file;
+/** A board with no pieces: one "" per square. @returns {string[]} */
+export const emptyBoard = () => new Array(SQUARE_COUNT).fill("");
+
+/** A square's index from its name, algebraic ("e10") or technical ("E0"); -1 for no square.
+ *  @param {string} name @returns {number} */
+export const squareIndex = (name) => {
+  const text = String(name);
+  return INDEX.get(text.toLowerCase()) ?? INDEX.get(text.toUpperCase()) ?? -1;
+};
+
+/** The side a piece letter belongs to ("black" or "orange"). @param {string} letter @returns {string} */
+export const sideOfPiece = (letter) =>
+  SIDES.find((side) => (POSITION.case[side] === "upper") === (letter === letter.toUpperCase()));
+
+/** A piece's letter for ``side`` (the piece table's letter in that side's case).
+ *  @param {string} letter @param {string} side @returns {string} */
+export const pieceLetter = (letter, side) =>
+  POSITION.case[side] === "upper" ? letter.toUpperCase() : letter.toLowerCase();
+
+/** A position string's fields (placement, side, escapes, counter, number), by name.
+ *  @param {string} position @returns {Object<string, string>} */
+export function positionFields(position) {
+  const written = String(position).trim().split(/\s+/);
+  return Object.fromEntries(POSITION.fields.map((name) => [name, written[FIELD[name]]]));
+}
+
+/** A position for the board editor: its pieces, the side to move and the escapes still in hand
+ *  ({black, orange}); the counter and move number start afresh.
+ *  @typedef {{board: string[], side: string, escapes: Object<string, boolean>}} SetUpPosition */
+
+/** The first fields of a position string, as far as a board and the side to move tell them.
+ *  @param {string[]} board @param {string} side @returns {string} */
+export const placementAndSide = (board, side) => `${placementText(board)} ${POSITION.sides[side]}`;
+
+/** A position string written from its parts. @param {SetUpPosition} position @returns {string} */
+export function writePosition({ board, side, escapes }) {
+  const held = SIDES.filter((s) => escapes[s]).map((s) => POSITION.escapes[s]).join("") || POSITION.escapes.none;
+  const values = { placement: placementText(board), side: POSITION.sides[side], escapes: held, counter: "0", number: "1" };
+  return POSITION.fields.map((name) => values[name]).join(" ");
+}
+
+/** A position string read into its parts (the side and escapes as written, else the first side
+ *  and both escapes). Throws an Error saying what is wrong with the placement.
+ *  @param {string} position @returns {SetUpPosition} */
+export function readPosition(position) {
+  const fields = positionFields(position);
+  const held = fields.escapes ?? SIDES.map((s) => POSITION.escapes[s]).join("");
+  return { board: placementBoard(position), side: sideOf(fields.side),
+           escapes: Object.fromEntries(SIDES.map((s) => [s, held.includes(POSITION.escapes[s])])) };
+}
+
+/** A position string's placement as the board's squares (a1 first): a piece letter or "".
+ *  @param {string} position @returns {string[]} */
 export function placementBoard(position) {
-  const board = new Array(100).fill("");
-  const ranks = String(position).trim().split(/\s+/)[0].split("/");
-  if (ranks.length !== 10) throw new Error("a position needs ten ranks");
+  const board = emptyBoard();
+  const ranks = positionFields(position).placement.split(POSITION.rank_separator);
+  if (ranks.length !== BOARD.ranks) throw new Error(`a position needs ${BOARD.ranks} ranks`);
   ranks.forEach((row, i) => {
-    const rank = 9 - i;
+    const rank = POSITION.top_first ? BOARD.ranks - 1 - i : i;
     let file = 0;
     for (const token of row.match(/\d+|[A-Za-z]/g) || []) {
       if (/\d/.test(token)) file += parseInt(token, 10);
-      else { if (file < 10) board[rank * 10 + file] = token; file += 1; }
+      else { if (file < WIDTH) board[squareOn(file, rank)] = token; file += 1; }
     }
-    if (file !== 10) throw new Error(`rank ${rank + 1} does not cover ten squares`);
+    if (file !== WIDTH) throw new Error(`rank ${rank + 1} does not cover ${WIDTH} squares`);
   });
   return board;
 }
 
-/** The placement field of a position string for 100 squares. */
+/** The placement field of a position string for the board's squares.
+ *  @param {string[]} board @returns {string} */
 export function placementText(board) {
   const ranks = [];
-  for (let rank = 9; rank >= 0; rank--) {
+  for (let rank = 0; rank < BOARD.ranks; rank++) {
     let row = "", empty = 0;
-    for (let file = 0; file < 10; file++) {
-      const piece = board[rank * 10 + file];
+    for (let file = 0; file < WIDTH; file++) {
+      const piece = board[squareOn(file, rank)];
       if (!piece) { empty += 1; continue; }
       if (empty) { row += empty; empty = 0; }
       row += piece;
     }
     ranks.push(empty ? row + empty : row);
   }
-  return ranks.join("/");
+  if (POSITION.top_first) ranks.reverse();
+  return ranks.join(POSITION.rank_separator);
 }
 
-/** The two options that decide a rule set's start: its set-up and who moves first (the engine
- *  reads the whole rule set; a board that only shows needs no more). */
+/** A rule text's start position: the one its set-up and first player give (STARTS; the engine
+ *  reads the whole rule set, a board that only shows needs no more). Options it cannot read are
+ *  left to the engine, which says what is wrong with them. @param {string} [rules] @returns {string} */
 export function startOf(rules = "") {
-  const options = new Map(String(rules).split(",").map((item) => item.split("=").map((s) => s.trim().toLowerCase())));
-  const setup = options.get("setup") === "facing" ? "facing" : "diametral";
-  const side = options.get("first") === "orange" ? "o" : "b";
-  return `${SETUPS[setup]} ${side} Ee 0 1`;
+  const chosen = new Map();
+  for (const item of String(rules).split(RULE_TEXT.separator)) {
+    const cut = item.indexOf(RULE_TEXT.assign);
+    if (cut < 0) continue;
+    const key = item.slice(0, cut).trim().toLowerCase();
+    const value = item.slice(cut + RULE_TEXT.assign.length).trim().toLowerCase();
+    if (!STARTS.options.includes(key)) continue;
+    const known = RULES.options[key].find((v) => v.toLowerCase() === value);
+    if (known) chosen.set(key, known);
+  }
+  const values = STARTS.options.map((key) => chosen.get(key) ?? RULES.standard[key]);
+  return STARTS.positions[values.join(STARTS.join)];
 }
 
-const MOVE_SQUARES = /^([a-j])(10|[1-9])[-x:]?([a-j])(10|[1-9])(?:\/([ad]))?$/;
-
-/** A move text's squares and its duel's outcome: {from, to, outcome} ("a": the attacker won,
- *  "d": it lost, "" none written), or null for a pass. Technical notation (D1-G4, rank 0 for the
- *  tenth) is read too. */
+/** A move text's squares and its duel's outcome: {from, to, outcome} (DUEL.attacker_wins,
+ *  DUEL.defender_wins, or "" none written), or null for a pass. Either notation is read.
+ *  @param {string} text @returns {{from: number, to: number, outcome: string} | null} */
 export function moveSquares(text) {
   const t = String(text).trim();
-  if (t === "pass") return null;
-  const m = MOVE_SQUARES.exec(t.toLowerCase().replace(/([a-j])0(?!\d)/g, "$110"));
+  const m = MOVE.exec(t);
   if (!m) throw new Error(`'${t.slice(0, 20)}' is not a move`);
-  return { from: squareIndex(m[1] + m[2]), to: squareIndex(m[3] + m[4]), outcome: m[5] || "" };
+  if (t === NOTATION.pass) return null;
+  return { from: squareIndex(m.groups.from), to: squareIndex(m.groups.to), outcome: m.groups.outcome || "" };
 }
+
+/**
+ * @typedef {{number: number, side: string, text: string}} ReplayEntry
+ * @typedef {{boards: string[][], squares: (number[] | null)[], entries: ReplayEntry[]}} Replay
+ */
 
 /** The boards a game passes through: [start, after move 1, …]; for each move its squares
  *  ([from, to], or null for a pass) and how a move list shows it ({number, side, text}: "d2-d3",
- *  "d1xg4/a"). */
+ *  "d1xg4/a"). @param {string} start @param {string[]} moves @returns {Replay} */
 export function replay(start, moves) {
   const boards = [placementBoard(start)];
   const squares = [];
   const entries = [];
-  const fields = String(start).trim().split(/\s+/);
-  const firstNumber = parseInt(fields[4], 10) || 1;   // placement, side, escapes, counter, number
-  const orangeFirst = fields[1] === "o" ? 1 : 0;
+  const fields = positionFields(start);
+  const firstNumber = parseInt(fields.number, 10) || 1;
+  const first = sideOf(fields.side);
   for (const text of moves) {
     const board = boards[boards.length - 1].slice();
     const move = moveSquares(text);
     const ply = boards.length - 1;
-    // Sides alternate; the move number goes up after each of Orange's moves.
-    const entry = { number: firstNumber + Math.floor((ply + orangeFirst) / 2),
-                    side: (ply + orangeFirst) % 2 ? "orange" : "black", text: "pass" };
+    const entry = { number: moveNumber(firstNumber, first, ply), side: sideAt(first, ply), text: NOTATION.pass };
     if (move) {
-      entry.text = squareName(move.from) + (board[move.to] ? "x" : "-") + squareName(move.to) +
-        (move.outcome ? `/${move.outcome}` : "");
-      const piece = board[move.from];
-      board[move.from] = "";
-      if (move.outcome !== "d") board[move.to] = piece;
+      entry.text = squareName(move.from) + (board[move.to] ? NOTATION.capture : NOTATION.quiet) +
+        squareName(move.to) + (move.outcome ? DUEL.mark + move.outcome : "");
+      const after = DUEL.after[move.outcome || DUEL.attacker_wins];
+      const pieces = { empty: "", attacker: board[move.from], defender: board[move.to] };
+      board[move.from] = pieces[after.from];
+      board[move.to] = pieces[after.to];
     }
     boards.push(board);
     squares.push(move ? [move.from, move.to] : null);
@@ -95,23 +179,39 @@ export function replay(start, moves) {
   return { boards, squares, entries };
 }
 
-/** Whose turn it is after ``plies`` moves from ``start`` (a position string). */
+/** The side a position string's side letter names (the first side if none).
+ *  @param {string | undefined} letter */
+const sideOf = (letter) => SIDES.find((side) => POSITION.sides[side] === letter) ?? SIDES[0];
+/** Who plays ``ply`` moves after ``first``: the sides take turns. */
+const sideAt = (first, ply) => SIDES[(SIDES.indexOf(first) + ply) % SIDES.length];
+/** The move number ``ply`` moves after ``first`` moved at ``firstNumber``: it goes up after each
+ *  move of POSITION.number_after's side. */
+const moveNumber = (firstNumber, first, ply) => {
+  const before = (SIDES.indexOf(POSITION.number_after) - SIDES.indexOf(first) + SIDES.length) % SIDES.length;
+  return firstNumber + (ply > before ? Math.floor((ply - before - 1) / SIDES.length) + 1 : 0);
+};
+
+/** Whose turn it is after ``plies`` moves from ``start`` (a position string).
+ *  @param {string} start @param {number} plies @returns {string} */
 export function sideAfter(start, plies) {
-  const first = String(start).trim().split(/\s+/)[1] === "o" ? "orange" : "black";
-  return plies % 2 === 0 ? first : (first === "black" ? "orange" : "black");
+  return sideAt(sideOf(positionFields(start).side), plies);
 }
+
+/** A side's name as a sentence starts it ("Black"). @param {string} side @returns {string} */
+export const sideName = (side) => `${side[0].toUpperCase()}${side.slice(1)}`;
 
 const NAMES = Object.fromEntries(PIECES.map((p) => [p.letter, p.name]));
 
-/** A board in words, for screen readers: each side's pieces and their squares. */
+/** A board in words, for screen readers: each side's pieces and their squares.
+ *  @param {string[]} board @param {Object<string, string>} [names] @returns {string} */
 export function describe(board, names = NAMES) {
   const parts = [];
-  for (const [side, upper] of [["Black", true], ["Orange", false]]) {
+  for (const side of SIDES) {
     const pieces = [];
     board.forEach((p, sq) => {
-      if (p && (p === p.toUpperCase()) === upper) pieces.push(`${names[p.toUpperCase()] || p} ${squareName(sq)}`);
+      if (p && sideOfPiece(p) === side) pieces.push(`${names[p.toUpperCase()] || p} ${squareName(sq)}`);
     });
-    parts.push(`${side}: ${pieces.join(", ") || "no pieces"}`);
+    parts.push(`${sideName(side)}: ${pieces.join(", ") || "no pieces"}`);
   }
   return parts.join(". ");
 }

@@ -1,12 +1,13 @@
 // Game records on the page: the record box (load what is typed or pasted), a record downloaded
 // as a text file, a text file opened. Opening a record asks who plays on. The engine reads and
 // writes records; anything that is not one is reported and changes nothing.
+import { LIMITS } from "../engine-data.js";
 import { $ } from "./dom.js";
 import { notify } from "./panels.js";
 import { playersFor } from "./storage.js";
 
-// A file larger than this is no game record (the engine takes records of up to 2 MB of text).
-const RECORD_FILE_BYTES = 2_000_000;
+// A file larger than the engine's largest record is no game record.
+const RECORD_FILE_BYTES = LIMITS.record_text;
 
 /**
  * Wire the record box and its buttons.

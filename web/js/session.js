@@ -8,7 +8,8 @@
 // Input made before the engine can judge it — while it is still loading, or while it thinks —
 // is kept as the waiting move and played as soon as the engine is there (if it is legal then),
 // never dropped. No DOM here: the views and the page's wiring (storage, dialogs, notices) listen.
-import { placementBoard, replay, sideAfter, startOf } from "./position.js";
+import { SIDES } from "../engine-data.js";
+import { emptyBoard, placementBoard, replay, sideAfter, startOf } from "./position.js";
 
 /**
  * @typedef {import("./engine.js").Engine} Engine
@@ -16,8 +17,11 @@ import { placementBoard, replay, sideAfter, startOf } from "./position.js";
  * @typedef {import("./engine.js").Move} Move
  * @typedef {import("./engine.js").SearchInfo} SearchInfo
  * @typedef {{black: string, orange: string}} Players   each side "human" or "engine"
+ * @typedef {{text: string, arrows?: string, marks?: string}} Comment   a comment on a position, with
+ *   its diagram's arrows and marked squares as <jetan-board> writes them ("d2d4:red", "e5")
  * @typedef {{rules: string, start: string, moves: string[], resigned?: ?string,
- *   headers?: Object<string, string>}} GameData   a game as the page keeps, saves and links it
+ *   headers?: Object<string, string>, comments?: Object<string, Comment>}} GameData   a game as the
+ *   page keeps, saves and links it; comments by ply (0: the start, n: after move n)
  * @typedef {{from: number, to: number, text?: undefined} | {text: string, from?: undefined, to?: undefined}} WaitingMove
  *   a move kept until the engine can judge it: squares pressed or dragged, or text typed
  * @typedef {{boards: string[][], squares: (?number[])[], entries: {number: number, side: string,
@@ -148,7 +152,7 @@ export class Session {
       if (ply === this.state.moves.length) return this.state.board;
       return placementBoard(ply === 0 ? this.state.start : this.state.moves[ply - 1].position);
     }
-    return this.early ? this.early.boards[Math.min(ply, this.early.boards.length - 1)] : new Array(100).fill("");
+    return this.early ? this.early.boards[Math.min(ply, this.early.boards.length - 1)] : emptyBoard();
   }
 
   /** The position shown as a position string (once the engine has answered; before, the
@@ -295,11 +299,27 @@ export class Session {
     return reply;
   }
 
+  /** The comment on the position after ``ply`` moves, if any. @param {number} ply @returns {?Comment} */
+  comment(ply) {
+    return (this.game.comments || {})[String(ply)] || null;
+  }
+
+  /** Comment on the position after ``ply`` moves (an empty comment removes it); the game, and
+   *  its record, carry it. @param {number} ply @param {Comment} comment */
+  setComment(ply, { text = "", arrows = "", marks = "" }) {
+    const comments = { ...(this.game.comments || {}) };
+    if (text.trim() || arrows.trim() || marks.trim()) comments[String(ply)] = { text, arrows, marks };
+    else delete comments[String(ply)];
+    this.game = { ...this.game, comments };
+    this.changed();
+  }
+
   /** A request about ``game``: its data, the page's extras, and how many history entries the
    *  page holds already. */
   asking(game, known = 0) {
-    const { rules, start, moves, resigned = null, headers = {} } = game;
-    return { rules, start, moves, resigned, headers, known, ...this.extras() };
+    const { rules, start, moves, resigned = null, headers = {}, comments } = game;
+    const asked = { rules, start, moves, resigned, headers, known, ...this.extras() };
+    return comments && Object.keys(comments).length ? { ...asked, comments } : asked;
   }
 
   /** Take a state from the engine; one that holds only the newer moves extends the history. */
@@ -307,6 +327,9 @@ export class Session {
     if (state.moves_from) state.moves = this.state.moves.slice(0, state.moves_from).concat(state.moves);
     this.state = state;
     this.game.moves = state.moves.map((m) => m.text);
+    // A comment on a position the game no longer reaches (a move taken back) goes with it.
+    const comments = this.game.comments || {};
+    for (const ply of Object.keys(comments)) if (Number(ply) > this.game.moves.length) delete comments[ply];
     this.hint = null;
   }
 
@@ -592,9 +615,10 @@ export class Session {
 export class SetUp {
   constructor() {
     /** @type {string[]} */
-    this.board = new Array(100).fill("");
-    this.side = "b";                                   // who is to move: "b" or "o"
-    this.escapes = { black: true, orange: true };      // the Princesses' escapes still in hand
+    this.board = emptyBoard();
+    this.side = SIDES[0];                              // who is to move: "black" or "orange"
+    /** @type {Object<string, boolean>} the Princesses' escapes still in hand, by side */
+    this.escapes = Object.fromEntries(SIDES.map((side) => [side, true]));
     this.tool = "move";        // "move", "remove", or the piece letter being placed
     /** @type {?number} with the move tool: the square picked up by a press */
     this.selected = null;

@@ -1,8 +1,10 @@
 // Sharing from the app: the Share dialog (a link to the game at the move shown, a link to the
 // position shown as a new start, the <jetan-board> and iframe snippets, the device's share
-// sheet) and, in a game between two people, the "send your move" link after each move.
+// sheet, a picture of the position shown as PNG or SVG and a link to its diagram page) and, in a
+// game between two people, the "send your move" link after each move.
 import { $ } from "./dom.js";
 import { bothHuman, titleCase } from "./panels.js";
+import { download, picture } from "./picture.js";
 import { encodeGame } from "./share.js";
 import { elementSnippet, frameSnippet } from "./snippets.js";
 
@@ -27,6 +29,7 @@ export function setupShare(session, flipped) {
     $("share-element").textContent = elementSnippet(base, embed);
     $("share-iframe").textContent = frameSnippet(base, embed);
     $("share-embed").href = `embed-guide.html${encodeGame(game)}`;
+    $("share-diagram").value = new URL("diagram.html", location.href).href + encodeGame(game, view);
     $("web-share").hidden = !navigator.share;
     $("share-dialog").showModal();
     $("share-link").select();
@@ -34,6 +37,18 @@ export function setupShare(session, flipped) {
   for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("[data-copy]"))) {
     button.addEventListener("click", () => copy($(button.dataset.copy)));
   }
+  // The picture: the position shown, the way up it is shown, with the move that led to it.
+  const save = async (type, ext) => {
+    const scene = { board: session.shownBoard(), flipped: flipped(), lastMove: session.lastMoveShown() };
+    try {
+      download(await picture(scene, type), `jetan-${session.shownPly}.${ext}`);
+      $("live").textContent = "Picture saved.";
+    } catch (err) {
+      $("live").textContent = `The picture could not be made: ${err.message}`;
+    }
+  };
+  $("share-png").addEventListener("click", () => save("image/png", "png"));
+  $("share-svg").addEventListener("click", () => save("image/svg+xml", "svg"));
   $("web-share").addEventListener("click", () => {
     navigator.share({ title: "A game of Jetan", url: $("share-link").value }).catch(() => {});
   });

@@ -10,21 +10,31 @@
 // viewed (absent: the last); o the side at the bottom (absent: Black); c a correspondence game
 // (two people taking turns by sending links). Links made before the version (#rules=…&start=…&
 // moves=…) are still read.
+//
+// What a move text may be (NOTATION.move) and how long a game may be (LIMITS) are the engine's,
+// written into engine-data.js by the build (py_engine/webbuild.py).
+import { LIMITS, NOTATION } from "../engine-data.js";
 
 export class ShareError extends Error {}
 
 export const VERSION = "1";
-export const MOVE = /^(pass|[a-jA-J](10|[0-9])[-x:]?[a-jA-J](10|[0-9])(\/[ad])?)$/;
+/** A move text as a link (or the saved game) may hold it. */
+export const MOVE = new RegExp(NOTATION.move);
 // What a link may hold, within what the engine accepts (py_engine.facade's limits).
-const LIMITS = { rules: 1000, start: 200, moves: 20000 };
+const LINK_LIMITS = { rules: LIMITS.rules_text, start: LIMITS.position_text, moves: LIMITS.plies };
 const FRAGMENT_LIMIT = 300000;
+/** A move text without its separator ("d2-d3" → "d2d3"), as links hold it. @param {string} move */
+const bare = (move) => {
+  const at = [...move].findIndex((c) => NOTATION.separators.includes(c));
+  return at < 0 ? move : move.slice(0, at) + move.slice(at + 1);
+};
 
 /** The fragment of a link to a game (with its view: the ply shown and the orientation). */
 export function encodeGame({ rules = "", start = "start", moves = [] }, { ply = null, orientation = "black", correspondence = false } = {}) {
   const parts = [VERSION];
   if (rules) parts.push(`r=${rules}`);
   if (start && start !== "start") parts.push(`s=${start.trim().replace(/\s+/g, "_")}`);
-  if (moves.length) parts.push(`m=${moves.map((m) => m.replace(/[-x:]/, "")).join(",")}`);
+  if (moves.length) parts.push(`m=${moves.map((m) => bare(m)).join(",")}`);
   if (ply !== null && ply !== undefined && ply < moves.length) parts.push(`ply=${ply}`);
   if (orientation === "orange") parts.push("o=orange");
   if (correspondence) parts.push("c");
@@ -107,9 +117,9 @@ function decode(value) {
 }
 
 function check(game) {
-  if (game.rules.length > LIMITS.rules) throw new ShareError("the link's rules are too long");
-  if (game.start.length > LIMITS.start) throw new ShareError("the link's start position is too long");
-  if (game.moves.length > LIMITS.moves) throw new ShareError(`the link holds more than ${LIMITS.moves} moves`);
+  if (game.rules.length > LINK_LIMITS.rules) throw new ShareError("the link's rules are too long");
+  if (game.start.length > LINK_LIMITS.start) throw new ShareError("the link's start position is too long");
+  if (game.moves.length > LINK_LIMITS.moves) throw new ShareError(`the link holds more than ${LINK_LIMITS.moves} moves`);
   game.moves.forEach((m, i) => {
     if (!MOVE.test(m)) throw new ShareError(`move ${i + 1} in the link ('${m.slice(0, 20)}') is not a move`);
   });

@@ -4,19 +4,26 @@ import { encodeGame } from "./share.js";
 
 const escape = (s) => String(s).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
+/** A diagram's markup attributes, in the order they are written (each passed on as given). */
+const MARKUP = ["arrows", "marks", "show-moves"];
+
 /** The element snippet: a script include and the board with its attributes
- *  ({moves, rules, position, ply, orientation, interactive}: the empty ones are left out). */
-export function elementSnippet(base, { moves = [], rules = "", position = "", ply = "", orientation = "", interactive = false }) {
+ *  ({moves, rules, position, ply, orientation, interactive, arrows, marks, "show-moves"}: the
+ *  empty ones are left out). */
+export function elementSnippet(base, { moves = [], rules = "", position = "", ply = "", orientation = "", interactive = false, ...markup }) {
   const attrs = [["moves", moves.join(",")], ["rules", rules], ["position", position], ["ply", ply],
-                 ["orientation", orientation === "orange" ? "orange" : ""]].filter(([, v]) => v !== "" && v !== null);
+                 ["orientation", orientation === "orange" ? "orange" : ""],
+                 ...MARKUP.map((name) => [name, markup[name] || ""])].filter(([, v]) => v !== "" && v !== null);
   const text = attrs.map(([k, v]) => ` ${k}="${escape(v)}"`).join("") + (interactive ? " interactive" : "");
   return `<script type="module" src="${base}js/jetan-board.js"></` + `script>\n<jetan-board${text}></jetan-board>`;
 }
 
 /** The frame snippet: embed.html with the game in its fragment and the options in its query. */
-export function frameSnippet(base, { moves = [], rules = "", position = "", ply = "", orientation = "", interactive = false }) {
+export function frameSnippet(base, { moves = [], rules = "", position = "", ply = "", orientation = "", interactive = false, ...markup }) {
   const query = [interactive ? "interactive" : "", orientation === "orange" ? "orientation=orange" : "",
-                 ply !== "" && ply !== null ? `ply=${ply}` : ""].filter(Boolean).join("&");
+                 ply !== "" && ply !== null ? `ply=${ply}` : "",
+                 ...MARKUP.map((name) => (markup[name] ? `${name}=${encodeURIComponent(markup[name])}` : ""))]
+    .filter(Boolean).join("&");
   const src = `${base}embed.html${query ? `?${query}` : ""}${encodeGame({ rules, start: position || "start", moves })}`;
   return `<iframe src="${escape(src)}" style="width: 100%; max-width: 480px; aspect-ratio: 10 / 11.6; border: 0" ` +
     `title="Jetan game" loading="lazy"></iframe>`;

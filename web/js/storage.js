@@ -2,15 +2,20 @@
 // back is checked field by field (a wrong value falls back to its default, and the caller is
 // told which); nothing is looked up by a user-supplied name on a plain object; a write that
 // fails says why instead of throwing. No DOM, so Node can test it with a stand-in storage.
+// The engine's facts (levels, notations, sides, how long a game and its texts may be) come from
+// engine-data.js (py_engine/webbuild.py).
+import { LEVELS, LIMITS, NOTATION, SIDES } from "../engine-data.js";
 import { MOVE } from "./share.js";
 
 export const KEYS = { saved: "jetan.saved", damaged: "jetan.saved.damaged", recent: "jetan.recent" };
 const RECENT_MAX = 12;
-const SIDES = ["black", "orange"];
+/** The app's own range for the engine's time a move (ms), well inside what the engine takes
+ *  (LIMITS.time_ms_min to LIMITS.time_ms_max): an app setting, not a rule. */
+export const TIME_MS = { min: Math.max(100, LIMITS.time_ms_min), max: Math.min(60000, LIMITS.time_ms_max) };
 
 export function defaultSettings() {
   return { players: { black: "human", orange: "engine" }, level: 3, timeMs: 2000, flipped: false,
-           notation: "algebraic", scoring: "smith", sound: true };
+           notation: NOTATION.styles[0], scoring: "smith", sound: true };
 }
 
 /** Who plays: ``you`` is "black" or "orange" (you against the engine), or null (two people). */
@@ -29,14 +34,15 @@ const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v)
 const field = (obj, key) => (isObject(obj) && Object.hasOwn(obj, key) ? obj[key] : undefined);
 const isText = (v, limit) => typeof v === "string" && v.length <= limit;
 const wholeIn = (v, low, high) => Number.isInteger(v) && v >= low && v <= high;
+const HEADER_NAME = new RegExp(`^(?:${LIMITS.header_name})$`);
 
 // Each setting: is a stored value acceptable?
 const SETTINGS = {
   players: (v) => SIDES.every((s) => ["human", "engine"].includes(field(v, s))),
-  level: (v) => wholeIn(v, 1, 6),
-  timeMs: (v) => wholeIn(v, 100, 60000),
+  level: (v) => LEVELS.includes(v),
+  timeMs: (v) => wholeIn(v, TIME_MS.min, TIME_MS.max),
   flipped: (v) => typeof v === "boolean",
-  notation: (v) => v === "algebraic" || v === "technical",
+  notation: (v) => NOTATION.styles.includes(v),
   scoring: (v) => typeof v === "string" && /^[a-z][a-z-]{0,29}$/.test(v),
   sound: (v) => typeof v === "boolean",
 };
@@ -60,8 +66,8 @@ export function checkSettings(raw) {
 export function checkGame(raw) {
   if (!isObject(raw)) throw new StorageError("the saved game is not a game");
   const rules = field(raw, "rules"), start = field(raw, "start"), moves = field(raw, "moves");
-  if (!isText(rules, 1000) || !isText(start, 200)) throw new StorageError("the saved game's rules or start position are damaged");
-  if (!Array.isArray(moves) || moves.length > 20000 || !moves.every((m) => typeof m === "string" && MOVE.test(m))) {
+  if (!isText(rules, LIMITS.rules_text) || !isText(start, LIMITS.position_text)) throw new StorageError("the saved game's rules or start position are damaged");
+  if (!Array.isArray(moves) || moves.length > LIMITS.plies || !moves.every((m) => typeof m === "string" && MOVE.test(m))) {
     throw new StorageError("the saved game's moves are damaged");
   }
   const resigned = field(raw, "resigned") ?? null;
@@ -69,12 +75,26 @@ export function checkGame(raw) {
   const headers = {};
   const rawHeaders = field(raw, "headers");
   if (isObject(rawHeaders)) {
-    for (const [k, v] of Object.entries(rawHeaders).slice(0, 32)) {
-      if (/^\w{1,40}$/.test(k) && isText(v, 200)) headers[k] = v;
+    for (const [k, v] of Object.entries(rawHeaders).slice(0, LIMITS.headers)) {
+      if (HEADER_NAME.test(k) && isText(v, LIMITS.header_text)) headers[k] = v;
+    }
+  }
+  // Comments by ply, each part a short text; a damaged one is left out, the game kept.
+  const comments = {};
+  const rawComments = field(raw, "comments");
+  if (isObject(rawComments)) {
+    for (const [ply, note] of Object.entries(rawComments).slice(0, LIMITS.plies + 1)) {
+      if (!/^\d{1,5}$/.test(ply) || Number(ply) > moves.length || !isObject(note)) continue;
+      const parts = ["text", "arrows", "marks"].map((part) => field(note, part) ?? "");
+      if (parts.every((part) => isText(part, LIMITS.comment))) {
+        const [text, arrows, marks] = parts;
+        comments[ply] = { text, arrows, marks };
+      }
     }
   }
   const players = field(raw, "players");
   const game = { rules, start: start || "start", moves: [...moves], resigned, headers };
+  if (Object.keys(comments).length) game.comments = comments;
   // Who played it, kept with a recent game so that reopening it restores that too.
   if (SETTINGS.players(players)) game.players = { black: players.black, orange: players.orange };
   return game;
@@ -97,7 +117,7 @@ export function readSaved(storage) {
   try {
     out.game = checkGame(field(value, "game"));
     const position = field(value, "position");
-    out.position = isText(position, 200) ? position : null;
+    out.position = isText(position, LIMITS.position_text) ? position : null;
   } catch (err) {
     out.problems.push(keepDamaged(storage, raw, err.message));
   }

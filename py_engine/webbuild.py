@@ -1,0 +1,329 @@
+"""The web app's build steps and the rule facts the page knows before (or beside) the engine.
+
+``build.sh`` assembles ``dist/`` (the runtime, our wheel, ``web/``) and then runs::
+
+    python -m py_engine.webbuild DIST MICROPIP_VERSION MICROPIP_SHA256 [--runtime node_modules/pyodide]
+
+which writes, in this order:
+
+- ``DIST/pyodide/pyodide-lock.json``: the runtime's lock with micropip's entry naming the wheel
+  we ship and PyPI's hash of it (:func:`rewrite_lock`);
+- ``DIST/reach.js``: each piece's reach from e5 under the standard rules, for the rules page;
+- ``DIST/engine-data.js``: every rule fact the page needs before or beside the engine
+  (:func:`web_facts`), so that JavaScript restates none (README, "How it is built");
+- ``DIST/build-info.js`` and ``DIST/precache.js``: the build's version, the wheel's name and
+  SHA-256, the runtime's download size, and the service worker's file list (:func:`write_manifest`);
+
+and says ``dist/ built: …`` on stderr. Each fact below is read from (or checked against) the
+module that owns it; ``tests/test_webbuild.py`` holds the page's JavaScript to the same answers.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from itertools import product
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Sequence
+
+from . import facade, record, search
+from .facade import handle_json
+from .gallery import GALLERY
+from .game import start_position
+from .movegen import referee_for
+from .notation import STYLES, move_text
+from .pieces import BLACK, ORANGE, PIECES, SIDES
+from .position import DIAMETRAL, FACING, Position
+from .rules import OPTIONS, STANDARD_RULES, RuleSet
+from .squares import FILES, SIZE, SQUARES, file_of, rank_of, square_name, technical_name
+from .values import PASS, Move
+
+Json = Dict[str, Any]
+
+# ---- the rules page's reach diagrams --------------------------------------------------------
+
+# What each piece's diagram on the rules page shows, in a sentence (standard rules). These are
+# rule descriptions: they live here, beside the walk tables they caption, rather than in the
+# build script; docs/rules.md tells the whole story.
+REACH_TEXTS: Dict[str, str] = {
+    "N": "One step forward, sideways, or diagonally forward; never back.",
+    "W": "Exactly two orthogonal steps, turning or not.",
+    "A": "Exactly two diagonal steps, turning or not.",
+    "T": "One orthogonal step, then one diagonal step.",
+    "D": "Exactly three orthogonal steps, in any combination.",
+    "F": "Exactly three diagonal steps, in any combination; jumps over pieces.",
+    "C": "Exactly three steps, each orthogonal or diagonal, in any combination.",
+    "P": "As the Chief, but jumps; never takes; one escape per game.",
+}
+CENTRE = 44          # e5: the square the diagrams are drawn from
+
+
+def reach() -> List[Json]:
+    """Each piece's reach from e5 (standard rules) as file and rank offsets, with its caption."""
+    tables = referee_for(STANDARD_RULES).tables[BLACK]
+    return [{"letter": kind.letter, "name": STANDARD_RULES.piece_name(kind.letter),
+             "feathers": STANDARD_RULES.feathers(kind.letter, BLACK), "text": REACH_TEXTS[kind.letter],
+             "reach": sorted([file_of(t) - file_of(CENTRE), rank_of(t) - rank_of(CENTRE)]
+                             for t in tables[kind.letter].walks[CENTRE])}
+            for kind in PIECES]
+
+
+def reach_js() -> str:
+    return ("// Written by build.sh from py_engine's walk tables (standard rules, from e5).\n"
+            f"export const REACH = {json.dumps(reach())};\n")
+
+
+# ---- the page's rule facts (engine-data.js) -------------------------------------------------
+
+def board() -> Json:
+    """The board: files a-j, ten ranks, each square's name by index (``rank * 10 + file``, a1
+    first, as :mod:`py_engine.squares` numbers them), algebraic and technical."""
+    return {"files": FILES, "ranks": SIZE, "squares": [square_name(sq) for sq in SQUARES],
+            "technical": [technical_name(sq) for sq in SQUARES]}
+
+
+def _group(name: str, texts: Sequence[str]) -> str:
+    """A named group matching any of ``texts`` (longest first, so that ``10`` wins over ``1``).
+    JavaScript's syntax, ``(?<name>…)``; :func:`python_pattern` reads it in Python."""
+    alternatives = "|".join(sorted(set(texts), key=lambda t: (-len(t), t)))
+    return f"(?<{name}>{alternatives})"
+
+
+# A square as the page accepts it in a move text: a file in either case, then a rank as the
+# algebraic (1-10) or technical (1-9, 0 for the tenth) notation writes it.
+_FILE_CLASS = f"[{FILES[0]}-{FILES[-1]}{FILES[0].upper()}-{FILES[-1].upper()}]"
+_RANKS = sorted({name[1:] for sq in SQUARES for name in (square_name(sq), technical_name(sq))})
+# The separators a move text may hold between its squares (notation.parse_move reads each):
+# the first for a quiet move, the second for a capture (notation.move_text writes those two).
+SEPARATORS = "-x:"
+PASS_TEXT = move_text(start_position(), PASS)
+# The two outcomes of a duel (values.Move.outcome), written after the squares: "/a", "/d".
+ATTACKER_WINS, DEFENDER_WINS = "a", "d"
+DUEL_MARK = "/"
+
+
+def _square(name: str) -> str:
+    return f"(?<{name}>{_FILE_CLASS}(?:{'|'.join(sorted(_RANKS, key=lambda t: (-len(t), t)))}))"
+
+
+# A move text as the page accepts it (in links, the saved game and the display replay): what
+# notation.move_text writes, in either notation, and the same without its separator (a link's
+# "d2d3"). It is a subset of what notation.parse_move reads. JavaScript syntax (named groups
+# ``(?<name>…)``); the groups ``from``, ``to`` (a square's text) and ``outcome``.
+MOVE_PATTERN = (f"^(?:{PASS_TEXT}|{_square('from')}[{SEPARATORS}]?{_square('to')}"
+                f"(?:{DUEL_MARK}(?<outcome>[{ATTACKER_WINS}{DEFENDER_WINS}]))?)$")
+
+
+def python_pattern(js: str) -> str:
+    """A JavaScript regular expression's source (as engine-data.js carries it) in Python's
+    syntax: named groups are ``(?P<name>…)``."""
+    return js.replace("(?<", "(?P<")
+
+
+def notation() -> Json:
+    """How the page reads and (before the engine names them) writes move texts."""
+    pos = start_position()
+    quiet = move_text(pos, Move(13, 23))                     # d2 to an empty d3
+    capture = move_text(pos, Move(13, 93, ATTACKER_WINS))    # d2 onto d10, an Orange piece
+    return {"styles": list(STYLES), "move": MOVE_PATTERN, "pass": PASS_TEXT,
+            "quiet": quiet[len(square_name(13)):-len(square_name(23))],
+            "capture": capture[len(square_name(13))], "separators": SEPARATORS}
+
+
+# The facade takes a search's time from 1 ms (facade.search_field) and a record header's value
+# of at most 200 characters (facade.headers_field): tests/test_webbuild.py checks both against
+# the facade's answers.
+TIME_MS_MIN = 1
+HEADER_TEXT = 200
+
+
+def limits() -> Json:
+    """What a request to the engine may hold (py_engine.facade's limits)."""
+    return {"plies": facade.MAX_PLIES, "rules_text": facade.MAX_RULES_TEXT,
+            "position_text": facade.MAX_POSITION_TEXT, "move_text": facade.MAX_MOVE_TEXT,
+            "record_text": facade.MAX_RECORD_TEXT, "headers": facade.MAX_HEADERS,
+            "header_name": facade.HEADER_NAME.pattern, "header_text": HEADER_TEXT,
+            "time_ms_min": TIME_MS_MIN, "time_ms_max": facade.MAX_TIME_MS, "comment": facade.MAX_COMMENT}
+
+
+def scores() -> Json:
+    """The search's scale: scores beyond ``winning`` are forced results; ``feather`` is one
+    feather (a Panthan) in the score's units."""
+    return {"winning": search.WON, "feather": search.FEATHER}
+
+
+def rule_text() -> Json:
+    """How a rule set is written (py_engine.rules): ``key=value`` items separated by commas, a
+    per-side item prefixed by the side's name and a dot (``black.thoat=wild``)."""
+    return {"separator": ",", "assign": "=", "sides": {name: f"{name}." for name in SIDES}}
+
+
+def start_options() -> List[str]:
+    """The options that decide a rule set's start position (the rest never change it)."""
+    base = str(start_position(STANDARD_RULES))
+    return [key for key, values in OPTIONS.items()
+            if any(str(start_position(_rules({key: value}))) != base for value in values[1:])]
+
+
+def _rules(values: Dict[str, str]) -> RuleSet:
+    text = rule_text()
+    return RuleSet.parse(text["separator"].join(f"{k}{text['assign']}{v}" for k, v in values.items()))
+
+
+def starts() -> Json:
+    """Every start position a rule set can have, keyed by its deciding options' values in
+    ``options`` order joined by ``join`` (``"facing,orange"``)."""
+    options = start_options()
+    positions = {",".join(values): str(start_position(_rules(dict(zip(options, values)))))
+                 for values in product(*(OPTIONS[key] for key in options))}
+    return {"options": options, "join": ",", "positions": positions}
+
+
+def _after_duel(outcome: str) -> Json:
+    """What a capture with ``outcome`` leaves on the two squares: "empty", "attacker" or
+    "defender" (read off the referee's own play, under duel rules)."""
+    pos = Position.parse("p9/10/10/10/4n5/4N5/10/10/10/P9 b - 0 1")
+    frm, to = 44, 54           # the Black Panthan on e5 takes the Orange one on e6
+    after = referee_for(RuleSet.parse("duel=even")).play(pos, Move(frm, to), outcome).position
+    what = {"": "empty", pos.board[frm]: "attacker", pos.board[to]: "defender"}
+    return {"from": what[after.board[frm]], "to": what[after.board[to]]}
+
+
+def duel() -> Json:
+    """A duel's outcome letters, and what each leaves on the board (the page's display replay
+    moves pieces by it; no outcome written is a plain capture, as the attacker winning)."""
+    return {"attacker_wins": ATTACKER_WINS, "defender_wins": DEFENDER_WINS, "mark": DUEL_MARK,
+            "after": {ATTACKER_WINS: _after_duel(ATTACKER_WINS), DEFENDER_WINS: _after_duel(DEFENDER_WINS)}}
+
+
+def position_layout() -> Json:
+    """How a position string is written (py_engine.position): its fields in order, the side
+    letters, the escape letters, the ranks' separator and order, whose move makes the move number
+    go up, and which case is whose."""
+    empty = ("",) * len(SQUARES)
+    sides = {name: str(Position(empty, side)).split()[1] for side, name in enumerate(SIDES)}
+    escape_flags = {"black": (True, False), "orange": (False, True), "none": (False, False)}
+    escapes = {name: str(Position(empty, BLACK, flags)).split()[2] for name, flags in escape_flags.items()}
+    sample = Position(empty, ORANGE, escape_flags["black"], 7, 42)
+    written = str(sample).split()
+    values = {"placement": sample.placement(), "side": sides["orange"], "escapes": escapes["black"],
+              "counter": "7", "number": "42"}
+    fields = sorted(values, key=lambda k: written.index(values[k]))
+    separator, = set(sample.placement().replace(str(SIZE), ""))       # "10/10/…/10"
+    a1 = Position(tuple("N" if sq == 0 else "" for sq in SQUARES)).placement()
+    # Whose move makes the move number go up: play one move for each side from the start.
+    pos, referee = start_position(), referee_for(STANDARD_RULES)
+    number_after = []
+    for move in (Move(13, 23), Move(86, 76)):         # d2-d3, g9-g8
+        after = referee.play(pos, move).position
+        if after.move_number != pos.move_number:
+            number_after.append(SIDES[pos.side])
+        pos = after
+    return {"fields": fields, "sides": sides, "escapes": escapes, "rank_separator": separator,
+            "top_first": a1.endswith(separator + "N" + str(SIZE - 1)), "number_after": number_after[0],
+            "case": {name: ("upper" if side == BLACK else "lower") for side, name in enumerate(SIDES)}}
+
+
+# The piece art: feathers are drawn for every piece that has them, but the Flier, whose emblem
+# (a propeller) says what it is; the art in web/js/pieces.js draws each emblem by its option name.
+NO_FEATHERS_DRAWN = ("flier",)
+
+
+def piece_art() -> Json:
+    """What the piece art draws from the rules: the feathers on each piece that shows them."""
+    return {"feathers": {kind.letter: kind.feathers for kind in PIECES
+                         if kind.feathers and kind.option not in NO_FEATHERS_DRAWN}}
+
+
+def web_facts() -> Json:
+    """Everything engine-data.js exports, by name."""
+    rules_info = json.loads(handle_json(json.dumps({"op": "rules"})))
+    del rules_info["ok"]
+    return {
+        "PIECES": [kind._asdict() for kind in PIECES],
+        "RULES": rules_info,
+        "SETUPS": {"diametral": DIAMETRAL, "facing": FACING},
+        "GALLERY": {k: g._asdict() for k, g in GALLERY.items()},
+        "BOARD": board(),
+        "NOTATION": notation(),
+        "LIMITS": limits(),
+        "LEVELS": sorted(search.LEVELS),
+        "SCORES": scores(),
+        "RULE_TEXT": rule_text(),
+        "STARTS": starts(),
+        "DUEL": duel(),
+        "SIDES": list(SIDES),
+        "POSITION": position_layout(),
+        "PIECE_ART": piece_art(),
+        "MARKUP": {"colours": list(record.MARKUP_COLOURS)},
+    }
+
+
+def engine_data_js() -> str:
+    return ("// Written by build.sh (py_engine/webbuild.py) from py_engine's own tables: the page's rule\n"
+            "// facts, so that no JavaScript restates one.\n"
+            + "".join(f"export const {name} = {json.dumps(value)};\n" for name, value in web_facts().items()))
+
+
+# ---- dist/ ----------------------------------------------------------------------------------
+
+def rewrite_lock(runtime: Path, dist: Path, version: str, sha256: str) -> None:
+    """Ship the runtime's lock with micropip's entry naming our wheel and PyPI's hash of it."""
+    lock = json.loads((runtime / "pyodide-lock.json").read_text())
+    entry = lock["packages"]["micropip"]
+    if entry["version"] != version:
+        sys.exit(f"build.sh: the runtime's lock names micropip {entry['version']}, build.sh pins {version}")
+    entry["file_name"] = f"micropip-{version}-py3-none-any.whl"
+    entry["sha256"] = sha256
+    (dist / "pyodide" / "pyodide-lock.json").write_text(json.dumps(lock))
+
+
+# What the engine worker fetches of the runtime (the loading bar's whole).
+FETCHED = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json")
+
+
+def write_manifest(dist: Path) -> str:
+    """build-info.js (the version, the wheel and its SHA-256, the download size) and precache.js
+    (the service worker's list); returns the closing line."""
+    wheel = next(dist.glob("wheels/*.whl")).relative_to(dist).as_posix()
+    files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*")
+                   if p.is_file() and p.name not in ("sw.js", "precache.js"))
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + (dist / name).read_bytes())
+    version = digest.hexdigest()[:12]
+    info = {"version": version, "wheel": wheel,
+            "wheelSha256": hashlib.sha256((dist / wheel).read_bytes()).hexdigest(),
+            "download": sum((dist / f).stat().st_size for f in FETCHED)}
+    (dist / "build-info.js").write_text(
+        f"// Written by build.sh.\nexport const BUILD = {json.dumps(info)};\n")
+    files.append("build-info.js")
+    (dist / "precache.js").write_text(
+        "// Written by build.sh: what the service worker keeps for offline play.\n"
+        f"self.PRECACHE = {json.dumps({'version': version, 'files': files})};\n")
+    size = sum((dist / f).stat().st_size for f in files)
+    return f"dist/ built: {len(files)} files, {size / 1e6:.1f} MB, version {version}"
+
+
+def build(dist: Path, runtime: Path, micropip_version: str, micropip_sha256: str) -> str:
+    """Every step after build.sh has copied the files into ``dist``; returns the closing line."""
+    rewrite_lock(runtime, dist, micropip_version, micropip_sha256)
+    (dist / "reach.js").write_text(reach_js())
+    (dist / "engine-data.js").write_text(engine_data_js())
+    return write_manifest(dist)
+
+
+def main(argv: Optional[Sequence[str]] = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m py_engine.webbuild", description=__doc__.split("\n")[0])
+    parser.add_argument("dist", type=Path)
+    parser.add_argument("micropip_version")
+    parser.add_argument("micropip_sha256")
+    parser.add_argument("--runtime", type=Path, default=Path("node_modules/pyodide"),
+                        help="the pyodide npm package (default: node_modules/pyodide)")
+    args = parser.parse_args(argv)
+    print(build(args.dist, args.runtime, args.micropip_version, args.micropip_sha256), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,90 @@
+// A diagram's markup as authors write it: arrows "d2d4 e9e7:red", marked squares "e5 f6:blue",
+// the square whose moves are shown "d1". Read strictly: anything that is not a square (named as
+// the notation names it) or a colour of the palette is reported in words that quote at most a
+// few characters of it, and never used. No DOM, so Node can test it.
+import { MARKUP } from "../engine-data.js";
+import { squareIndex, squareName } from "./position.js";
+
+/** How the colours a diagram's arrows and marked squares may take (a name after a colon:
+ *  ``d2d4:red``, ``e5:blue``; their names are the record format's, MARKUP.colours) are painted;
+ *  each reads on both square colours. The first is the default, the green of the app's
+ *  analysis arrows. */
+const PAINT = {
+  green: "rgba(120, 200, 90, 0.85)", red: "rgba(232, 35, 45, 0.88)",
+  blue: "rgba(70, 140, 255, 0.88)", yellow: "rgba(255, 222, 40, 0.9)",
+};
+/** @type {Object<string, string>} each colour name of MARKUP.colours, painted */
+export const PALETTE = Object.fromEntries(MARKUP.colours.map((name) => [name, PAINT[name]]));
+
+/** At most this many arrows, and as many marked squares, are drawn on one board. */
+export const MAX_MARKUP = 100;
+/** Longer markup text is not read at all (a hundred arrows take about a thousand characters). */
+export const MAX_MARKUP_TEXT = 10_000;
+
+const quote = (text) => `'${text.length > 12 ? `${text.slice(0, 11)}…` : text}'`;
+const COLOUR_NAMES = Object.keys(PALETTE);
+
+/** A square's index (0-99) from its name as the notation writes it ("e5", any case), or null if
+ *  it names none. @param {string} name @returns {?number} */
+export function parseSquare(name) {
+  const text = String(name).trim().toLowerCase();
+  const sq = squareIndex(text);
+  return sq >= 0 && squareName(sq) === text ? sq : null;
+}
+
+/** A colour's name ("red") as the palette's colour, the default (green) for none, or null. */
+function colourOf(name) {
+  if (name === undefined || name === "") return PALETTE[COLOUR_NAMES[0]];
+  return Object.hasOwn(PALETTE, name.toLowerCase()) ? PALETTE[name.toLowerCase()] : null;
+}
+
+/** Read a markup list. ``kind`` "arrows" (from-to pairs: "d2d4", "d2-d4") or "marks"
+ *  (squares). Returns {items: [[from, to, colour]] or [[square, colour]], problem: "" or what
+ *  is wrong (the items read are drawn all the same)}. */
+export function parseMarkup(text, kind) {
+  const what = kind === "arrows" ? "arrow" : "marked square";
+  const source = String(text ?? "");
+  if (source.length > MAX_MARKUP_TEXT) {
+    return { items: [], problem: `The ${kind} are too long to read (${source.length.toLocaleString("en")} characters; at most ${MAX_MARKUP_TEXT.toLocaleString("en")}).` };
+  }
+  const tokens = source.split(/[\s,;]+/).filter(Boolean);
+  const items = [];
+  const bad = [];
+  for (const token of tokens) {
+    const [body, colourName, extra] = token.split(":");
+    const colour = extra === undefined ? colourOf(colourName) : null;
+    if (colour === null) {
+      bad.push(`${quote(token)}: the colours are ${COLOUR_NAMES.join(", ")}`);
+      continue;
+    }
+    if (kind === "arrows") {
+      const m = /^([a-z]\d{1,2})-?([a-z]\d{1,2})$/i.exec(body);
+      const from = m ? parseSquare(m[1]) : null, to = m ? parseSquare(m[2]) : null;
+      if (from === null || to === null || from === to) { bad.push(`${quote(body)} is not an arrow from one square to another (such as d2d4)`); continue; }
+      items.push([from, to, colour]);
+    } else {
+      const sq = parseSquare(body);
+      if (sq === null) { bad.push(`${quote(body)} is not a square (such as e5)`); continue; }
+      items.push([sq, colour]);
+    }
+  }
+  const problems = [];
+  if (bad.length === 1) problems.push(`One ${what} could not be read: ${bad[0]}.`);
+  else if (bad.length) problems.push(`${bad.length.toLocaleString("en")} ${what}s could not be read; the first: ${bad[0]}.`);
+  if (items.length > MAX_MARKUP) {
+    problems.push(`${items.length.toLocaleString("en")} ${kind}: only the first ${MAX_MARKUP} are drawn.`);
+    items.length = MAX_MARKUP;
+  }
+  return { items, problem: problems.join(" ") };
+}
+
+/** Markup items written back as text ("d2d4:red e9e7"): the palette colour's name, none for
+ *  the default. */
+export function formatMarkup(items, kind) {
+  const nameOf = (colour) => {
+    const name = COLOUR_NAMES.find((k) => PALETTE[k] === colour);
+    return name && name !== COLOUR_NAMES[0] ? `:${name}` : "";
+  };
+  return items.map((item) => (kind === "arrows" ? squareName(item[0]) + squareName(item[1]) + nameOf(item[2])
+    : squareName(item[0]) + nameOf(item[1]))).join(" ");
+}
