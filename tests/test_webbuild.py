@@ -123,7 +123,8 @@ def test_limits_are_the_facades():
                       "position_text": facade.MAX_POSITION_TEXT, "move_text": facade.MAX_MOVE_TEXT,
                       "record_text": facade.MAX_RECORD_TEXT, "headers": facade.MAX_HEADERS,
                       "header_name": facade.HEADER_NAME.pattern, "header_text": limits["header_text"],
-                      "time_ms_min": limits["time_ms_min"], "time_ms_max": facade.MAX_TIME_MS}
+                      "time_ms_min": limits["time_ms_min"], "time_ms_max": facade.MAX_TIME_MS,
+                      "comment": facade.MAX_COMMENT}
     # The two the facade writes inline: checked against its answers.
     low = limits["time_ms_min"]
     assert not facade.handle({"op": "best", "level": 1, "time_ms": low - 1})["ok"]

@@ -13,8 +13,8 @@ from tests.browser.test_app import FAST, open_app, wait_plies
 
 pytestmark = pytest.mark.browser
 
-THOAT = "p9/10/10/10/4T5/10/10/10/10/C8P b - 0 1"      # a Black Thoat on e5
-RECORD = """[Rules "standard"]
+THOAT = "pc8/10/10/10/10/4T5/10/10/10/C8P b - 0 1"      # a Black Thoat on e5
+RECORD = """[Event "A test"]
 
 {A short game.} 1. d2-d3 {Black opens. [%cal Rd3d4] [%csl Be5]} g9-g8 2. e2-e3
 """
@@ -25,7 +25,7 @@ HOSTILE = '<img src=x onerror="window.pwned=1"> d2d4 zz9 e5e5'
 def fan_site(server, tmp_path_factory):
     """A fan page on its own port, loading the board from the app's server."""
     folder = tmp_path_factory.mktemp("diagrams")
-    many = " ".join("d2d4" for _ in range(1000))
+    many = " ".join("e5" for _ in range(1000))
     (folder / "index.html").write_text(f"""<!doctype html>
 <html><head><meta charset="utf-8"><title>Diagrams of Barsoom</title>
 <style>jetan-board {{ width: 300px; display: inline-block; margin: 4px; }}</style>
@@ -138,7 +138,7 @@ def test_comments_in_the_app_are_kept_written_and_read_back(page, server):
     page.mouse.click(*square_centre(page.locator("#board"), "d2"))
     page.mouse.click(*square_centre(page.locator("#board"), "d3"))
     wait_plies(page, 2)
-    page.locator("#moves li").first.click()            # review move 1
+    page.locator("#moves button").first.click()        # review move 1
     page.locator("#comment-summary").click()
     page.locator("#comment-text").fill("A quiet start.")
     page.locator("#comment-arrows").fill("d3d4:red")
@@ -150,7 +150,7 @@ def test_comments_in_the_app_are_kept_written_and_read_back(page, server):
     wait_until(page, "() => document.body.dataset.plies === '2'", timeout=90)
     saved = page.evaluate("() => JSON.parse(localStorage.getItem('jetan.saved')).game.comments")
     assert saved == {"1": {"text": "A quiet start.", "arrows": "d3d4:red", "marks": ""}}
-    page.locator("#moves li").first.click()
+    page.locator("#moves button").first.click()
     assert page.locator("#caption").text_content() == "1. A quiet start."
     # Share: a picture of the position shown, downloaded as a PNG.
     page.locator("#share-button").click()

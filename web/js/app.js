@@ -268,9 +268,13 @@ function renderComment() {
 }
 
 for (const id of ["comment-text", "comment-arrows", "comment-marks"]) {
-  // Kept as it is typed (the game, its record and the saved game carry it).
-  $(id).addEventListener("input", () => session.setComment(session.shownPly, {
-    text: $("comment-text").value, arrows: $("comment-arrows").value, marks: $("comment-marks").value }));
+  // Kept and saved as it is typed; the record box takes it in once the field is left.
+  $(id).addEventListener("input", () => {
+    session.setComment(session.shownPly, {
+      text: $("comment-text").value, arrows: $("comment-arrows").value, marks: $("comment-marks").value });
+    save();
+  });
+  $(id).addEventListener("change", () => session.refresh());
 }
 
 function renderEarly() {

@@ -182,7 +182,7 @@ export class JetanBoard extends HTMLElement {
     sharedEngine().request("record", { text }).then((reply) => {
       if (this.record.asking !== text) return;
       this.record = reply.ok
-        ? { text, game: reply.game, notes: reply.state.notes || {}, problem: "", asking: "" }
+        ? { text, game: reply.game, notes: reply.game.comments || {}, problem: "", asking: "" }
         : { text, game: null, notes: {}, problem: reply.error, asking: "" };
       if (this.isConnected) this.load();
     });
