@@ -256,8 +256,9 @@ def _start_text(game: Game) -> str:
     return "start" if game.start == start_position(game.rules) else str(game.start)
 
 
-def game_field(req: Request) -> Game:
-    """The game a request describes (``rules``, ``start``, ``moves``, ``resigned``)."""
+def game_field(req: Request, at_least: bool = False) -> Game:
+    """The game a request describes (``rules``, ``start``, ``moves``, ``resigned``). With
+    ``at_least``, a kept game that already holds those moves and more is left as it is."""
     rules = text_field(req, "rules", "", MAX_RULES_TEXT)
     start = text_field(req, "start", "start", MAX_POSITION_TEXT).strip() or "start"
     moves = moves_field(req)
@@ -268,6 +269,8 @@ def game_field(req: Request) -> Game:
         game = Game(parsed, start_position(parsed) if start == "start" else Position.parse(start))
         texts = []
         _Session.key, _Session.game, _Session.texts = (rules, start), game, texts
+    if at_least and len(texts) >= len(moves):
+        return game
     game.resigned = None
     while len(texts) > len(moves):
         game.undo()
@@ -440,18 +443,45 @@ def op_state(req: Request) -> Reply:
 
 
 def op_replay(req: Request) -> Reply:
-    """Build a game and keep it, answering only its length: the worker replays a long game in
-    slices this way, reporting progress between them."""
-    return {"plies": len(game_field(req).plies)}
+    """Build a game and keep it, answering only how many of its moves are held: the worker
+    replays a long game in slices this way, reporting progress between them. A kept game that
+    already holds these moves (and more) is left as it is, so that the slices of a game the
+    facade holds cost nothing: a move in a 10,000-move game costs what it costs in a short one."""
+    game_field(req, at_least=True)
+    return {"plies": len(req.get("moves") or [])}
+
+
+def op_held(req: Request) -> Reply:
+    """How many of a game's moves the facade holds already (the kept game is the same game and
+    its moves start so): the worker replays in slices only what it does not hold."""
+    rules = text_field(req, "rules", "", MAX_RULES_TEXT)
+    start = text_field(req, "start", "start", MAX_POSITION_TEXT).strip() or "start"
+    moves = moves_field(req)
+    texts = _Session.texts if _Session.game is not None and _Session.key == (rules, start) else []
+    held = 0
+    for ours, theirs in zip(texts, moves):
+        if ours != theirs:
+            break
+        held += 1
+    return {"plies": held}
 
 
 def op_play(req: Request) -> Reply:
     """Play ``move`` (squares, or text a person typed: :func:`move_field`) in the game; the new
     state and the move played."""
     game = game_field(req)
+    if len(game.plies) >= MAX_PLIES:
+        raise RequestError(f"this game has {MAX_PLIES:,} moves, the most a game may have: it cannot go on "
+                           "(it would not load again)")
     before = game.position
     move = play(game, _Session.texts, move_field(req))
     return {"state": state(game, req), "played": move_json(before, move)}
+
+
+# A comment in a record, and a word of it that is a move (a square, maybe a separator, a square;
+# or a pass): enough to count a record's moves without reading it.
+_RECORD_COMMENT = re.compile(r"\{(?:\\.|[^}\\])*\}")
+_RECORD_MOVE = re.compile(r"(?<!\S)(?:[a-jA-J]\d{1,2}[-x:]?[a-jA-J]\d{1,2}\S*|pass)(?!\S)")
 
 
 def op_record(req: Request) -> Reply:
@@ -459,6 +489,11 @@ def op_record(req: Request) -> Reply:
     text = text_field(req, "text", "", MAX_RECORD_TEXT)
     if not text.strip():
         raise RequestError("the record is empty: paste a game record first")
+    # Refused by its length before it is replayed (which takes seconds for a huge one): its
+    # moves, counted outside the comments, may be no more than a game may have.
+    moves = len(_RECORD_MOVE.findall(_RECORD_COMMENT.sub(" ", text)))
+    if moves > MAX_PLIES:
+        raise RequestError(f"the record is too long ({moves:,} moves; at most {MAX_PLIES:,})")
     game, headers, comments = record.read_annotated(text)
     if len(game.plies) > MAX_PLIES:
         raise RequestError(f"the record is too long ({len(game.plies):,} moves; at most {MAX_PLIES:,})")
@@ -629,7 +664,7 @@ def op_search_stop(req: Request) -> Reply:
 
 
 OPS: Dict[str, Callable[[Request], Reply]] = {
-    "state": op_state, "replay": op_replay, "play": op_play, "record": op_record,
+    "state": op_state, "replay": op_replay, "held": op_held, "play": op_play, "record": op_record,
     "check": op_check, "rules": op_rules, "reach": op_reach, "best": op_best,
     "destinations": op_destinations,
     "search_start": op_search_start, "search_step": op_search_step, "search_stop": op_search_stop,

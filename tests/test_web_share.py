@@ -151,3 +151,63 @@ def test_saved_data_is_checked_field_by_field_and_never_lost(node):
     assert out["recent"] == [["d2-d3", 4], ["e2-e3", 3]]
     assert out["recentAfterOpening"] == ["f2-f3", "d2-d3"]
     assert out["recentDamaged"] == []
+
+
+KEEPING = """
+import { MemoryStorage, openStorage, readSaved, recentGames, remember, writeSaved } from "./js/storage.js";
+class Store {
+  constructor(limit = Infinity) { this.items = new Map(); this.limit = limit; }
+  getItem(k) { return this.items.has(k) ? this.items.get(k) : null; }
+  setItem(k, v) {
+    let used = String(v).length;
+    for (const [key, val] of this.items) if (key !== k) used += val.length;
+    if (used > this.limit) { const e = new Error("full"); e.name = "QuotaExceededError"; throw e; }
+    this.items.set(k, String(v));
+  }
+  removeItem(k) { this.items.delete(k); }
+}
+const game = (...moves) => ({ rules: "", start: "start", moves, resigned: null, headers: {} });
+const data = (g) => ({ version: 1, game: g, settings: {}, position: null });
+const savedMoves = (s) => readSaved(s).game.moves.join();
+const recent = (s) => recentGames(s).map((e) => e.game.moves.join());
+const out = {};
+// Two tabs: A saves its game, B saves another, A plays on: neither game is lost.
+let s = new Store();
+const a1 = game("d2-d3"), b1 = game("e2-e3"), a2 = game("d2-d3", "g9-g8");
+writeSaved(s, data(a1));
+out.tabB = writeSaved(s, data(b1), { mine: null });
+out.afterB = [savedMoves(s), recent(s)];
+out.tabA = writeSaved(s, data(a2), { mine: a1 });
+out.afterA = [savedMoves(s), recent(s)];
+// The same tab takes a move back: the longer game it wrote is not kept as another game.
+out.undo = writeSaved(s, data(a1), { mine: a2 });
+out.afterUndo = [savedMoves(s), recent(s)];
+// A full storage: the oldest recent games give way to the saved game, never the other way.
+s = new Store(2000);
+for (let i = 0; i < 6; i++) remember(s, game(...Array(i + 1).fill("d2-d3")), null, i);
+const long = game(...Array(60).fill("e2-e3"));
+out.full = writeSaved(s, data(long));
+out.afterFull = [readSaved(s).game.moves.length, recentGames(s).length];
+// Too full for both the saved game and the one replacing it: refused, the saved one stays.
+s = new Store(1000);
+writeSaved(s, data(long));
+const other = game(...Array(60).fill("f2-f3"));
+out.tooFull = writeSaved(s, data(other));
+out.afterTooFull = readSaved(s).game.moves[0];
+// Storage denied: the page plays from memory.
+const denied = openStorage(() => { throw new DOMException("denied", "SecurityError"); });
+out.denied = [denied.persistent, denied.storage instanceof MemoryStorage,
+              writeSaved(denied.storage, data(a1))];
+out.allowed = openStorage(() => new Store()).persistent;
+console.log(JSON.stringify(out));
+"""
+
+
+def test_no_game_is_overwritten_that_is_not_kept_somewhere(node):
+    out = node(KEEPING)
+    assert out["tabB"] == "" and out["afterB"] == ["e2-e3", ["d2-d3"]]
+    assert out["tabA"] == "" and out["afterA"] == ["d2-d3,g9-g8", ["e2-e3", "d2-d3"]]
+    assert out["undo"] == "" and out["afterUndo"] == ["d2-d3", ["e2-e3", "d2-d3"]]
+    assert out["full"] == "" and out["afterFull"][0] == 60 and out["afterFull"][1] < 6
+    assert "too full" in out["tooFull"] and out["afterTooFull"] == "e2-e3"
+    assert out["denied"] == [False, True, ""] and out["allowed"] is True

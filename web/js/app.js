@@ -21,14 +21,19 @@ import { Session } from "./session.js";
 import { decodeLink, encodeGame } from "./share.js";
 import { renderSendMove, setupShare } from "./share-dialog.js";
 import { playSound, played as soundsPlayed } from "./sound.js";
-import { newGame as emptyGame, playersFor, readSaved, recentGames, remember, writeSaved } from "./storage.js";
+import { KEYS, newGame as emptyGame, openStorage, playersFor, readSaved, recentGames, remember, writeSaved } from "./storage.js";
 
 const PIECE_NAMES = Object.fromEntries(PIECES.map((p) => [p.letter, p.name]));
 
 // The engine's news waits until this module has run: the worker started in the page's head may
 // have sent it all already, and the Engine hands over what it held as it is made.
 const engine = new Engine({ onStatus: (...news) => queueMicrotask(() => engineStatus(...news)) });
-const saved = readSaved(localStorage);
+// The browser's storage, or one in memory where it is denied (the page says so once).
+const { storage, persistent } = openStorage();
+const saved = readSaved(storage);
+/** The game this tab loaded or saved last: the saved game may be overwritten by it taken back
+ *  (storage.js's rule for keeping games). */
+let savedByMe = saved.game;
 /** The page's settings (storage.defaultSettings()); who plays lives in the session.
  *  @type {{players: import("./session.js").Players, level: number, timeMs: number, flipped: boolean,
  *          notation: string, scoring: string, sound: boolean}} */
@@ -63,6 +68,10 @@ function pieceName(sq) {
 
 function start() {
   if (saved.problems.length) notify(`${titleCase(saved.problems.join("; "))}.`);
+  if (!persistent) {
+    notify("This browser does not let Jetan keep anything (its site data is blocked here): your games last while " +
+           "this tab is open. Download a game's record to keep it.");
+  }
   readLink();
   if (link) {
     // The link's game is shown at once (for two people, at its ply); the engine checks it
@@ -80,17 +89,21 @@ function start() {
   renderRecent();
 }
 
-/** Take a game from the URL fragment (then clear the fragment, so that a reload shows the game
- *  as it is by then, not the link again). A bad link changes nothing. */
+/** Take a game from the URL fragment. The fragment stays until the engine has opened the game
+ *  (or refused it), so that a reload before then — a phone bringing the tab back — opens it
+ *  again; once opened it is cleared, so that a reload shows the game as it is by then. A bad
+ *  link changes nothing. */
 function readLink() {
   if (!location.hash) return;
   try {
     link = decodeLink(location.hash);
   } catch (err) {
     notify(`This link could not be read: ${err.message}. Nothing was changed.`);
+    clearLink();
   }
-  history.replaceState(null, "", location.pathname + location.search);
 }
+
+const clearLink = () => history.replaceState(null, "", location.pathname + location.search);
 
 /** The engine has started: it takes over the saved game (or the link's) where the visitor is. */
 async function engineReady() {
@@ -104,7 +117,7 @@ async function engineReady() {
   const reply = await session.start({ quiet: true });
   if (reply && !reply.ok && !reply.restarted) {
     // The saved game does not replay under these rules: keep it, and start afresh.
-    remember(localStorage, session.game);
+    remember(storage, session.game);
     notify(`Your saved game could not be replayed (${reply.error}); it is kept under Recent games. A new game starts.`);
     await switchGame(emptyGame(), { keep: false });
   }
@@ -148,12 +161,13 @@ async function openLink({ game: linked, view }, own = { ...session.game, players
   const reply = await switchGame({ ...emptyGame(linked.rules, linked.start), moves: linked.moves, players: playersFor(null) },
                                  { ply: view.ply, keep: !keepOwn, keepInput: keepOwn });
   if (!reply) return;
+  if (!reply.restarted) clearLink();
   if (!reply.ok) {
     if (keepOwn) await switchGame(own, { keep: false });   // the page showed the link's game meanwhile
     notify(`The game in this link is not valid: ${reply.error}. Nothing was changed.`);
     return;
   }
-  if (keepOwn && own.moves.length) remember(localStorage, own, session.game);
+  if (keepOwn && own.moves.length) remember(storage, own, session.game);
   if (view.orientation) setFlipped(view.orientation === "orange");
   save();
   renderRecent();
@@ -190,7 +204,7 @@ session.listen((type, detail) => {
   else if (type === "thinking") showThinking(detail);
   else if (type === "progress") replayProgress(detail);
   else if (type === "replaced") {
-    const problem = remember(localStorage, detail.game, detail.next);
+    const problem = remember(storage, detail.game, detail.next);
     if (problem) notify(`${titleCase(problem)}.`);
   } else if (type === "earlier") offerBranch();
   else if (type === "waiting") {
@@ -434,7 +448,7 @@ async function newGame({ rules, start, players }) {
 }
 
 function renderRecent() {
-  showRecent(recentGames(localStorage), (game) => switchGame(game));
+  showRecent(recentGames(storage), (game) => switchGame(game));
 }
 
 // ---- saving ------------------------------------------------------------------------------
@@ -444,12 +458,25 @@ function save() {
   // game stays as it was.
   if (session.state) settings.players = { ...session.players };
   const game = session.state ? session.game : saved.game || session.game;
-  const problem = writeSaved(localStorage, {
+  const recentBefore = storage.getItem(KEYS.recent);
+  const problem = writeSaved(storage, {
     version: 1, game, settings, position: session.state ? session.state.position : saved.position,
-  });
-  if (problem && problem !== saveProblem) notify(`${titleCase(problem)}.`);
+  }, { mine: savedByMe });
+  if (!problem) savedByMe = { ...game, moves: [...game.moves] };
+  // Not saved: the game stays in this tab, and its record can be downloaded to keep it.
+  if (problem && problem !== saveProblem) {
+    notify(`${titleCase(problem)}. This game stays here while the tab is open; download its record to keep it.`,
+           { label: "Download record", action: () => $("download-record-button").click() });
+  }
   saveProblem = problem;
+  if (storage.getItem(KEYS.recent) !== recentBefore) renderRecent();
 }
+
+// Another tab saved a game, or changed the recent games: the list here follows. (The next save
+// here keeps that tab's game among the recent ones before writing this one: storage.js.)
+window.addEventListener("storage", (e) => {
+  if (e.key === KEYS.recent || e.key === KEYS.saved) renderRecent();
+});
 
 window.addEventListener("hashchange", () => {
   if (!location.hash) return;

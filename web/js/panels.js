@@ -89,42 +89,68 @@ function renderMoves(app, onReview) {
   renderMoveList(v.moves, app.reviewing === null ? v.moves.length - 1 : app.reviewing, app.settings.notation, onReview);
 }
 
+/** What the move list shows: each move's key (what its entry says) and its nodes, so that a
+ *  render rebuilds only the entries that changed — a move in a 10,000-move game redraws one. */
+const listed = { keys: /** @type {string[]} */ ([]), nodes: /** @type {HTMLElement[][]} */ ([]),
+                 current: /** @type {?HTMLElement} */ (null), onPick: (/** @type {number} */ i) => {} };
+
 /** The move list: ``moves`` as the engine describes them ({number, side, text, technical,
  *  descriptive, duel}; before the engine has answered, as the page read them from a link or the
  *  saved game: number, side and text), ``current`` the index of the move shown (-1: the start),
  *  ``onPick(i)`` when one is pressed. */
 export function renderMoveList(moves, current, style, onPick) {
   const list = $("moves");
-  list.textContent = "";
-  moves.forEach((m, i) => {
+  listed.onPick = onPick;
+  if (!list.dataset.wired) {
+    list.dataset.wired = "true";
+    list.addEventListener("click", (e) => {
+      const button = /** @type {HTMLElement} */ (e.target).closest("button[data-index]");
+      if (button) listed.onPick(Number(/** @type {HTMLElement} */ (button).dataset.index));
+    });
+  }
+  const shown = (m) => (style === "technical" && m.technical ? m.technical : m.text);
+  const keyOf = (m) => [m.number, m.side, shown(m), m.descriptive || "", m.duel ? m.duel.winner : ""].join("|");
+  let same = 0;
+  while (same < moves.length && same < listed.keys.length && listed.keys[same] === keyOf(moves[same])) same += 1;
+  for (const nodes of listed.nodes.splice(same)) for (const node of nodes) node.remove();
+  listed.keys.length = same;
+  for (let i = same; i < moves.length; i++) {
+    const m = moves[i];
+    const nodes = [];
     if (m.side === "black" || i === 0) {
       const num = document.createElement("li");
       num.className = "num";
       num.textContent = `${m.number}.`;
-      list.append(num);
-      if (m.side === "orange") list.append(cell("…"));
+      nodes.push(num);
+      if (m.side === "orange") nodes.push(cell("…"));
     }
     const item = document.createElement("li");
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = style === "technical" && m.technical ? m.technical : m.text;
+    button.dataset.index = String(i);
+    button.textContent = shown(m);
     if (m.descriptive) button.title = m.descriptive;
+    item.append(button);
     if (m.duel) {
       const mark = document.createElement("span");
       mark.className = "duel-mark";
       mark.textContent = m.duel.winner === "attacker" ? "duel won" : "duel lost";
-      item.append(button, mark);
+      item.append(mark);
     }
-    button.className = i === current ? "current" : "";
-    button.addEventListener("click", () => onPick(i));
-    if (!m.duel) item.append(button);
-    list.append(item);
-  });
+    nodes.push(item);
+    list.append(...nodes);
+    listed.keys.push(keyOf(m));
+    listed.nodes.push(nodes);
+  }
+  if (listed.current) listed.current.className = "";
+  listed.current = current >= 0 && current < moves.length
+    ? /** @type {HTMLElement} */ (listed.nodes[current][listed.nodes[current].length - 1].firstChild) : null;
+  if (listed.current) listed.current.className = "current";
   // Scroll the list only, never the page (scrollIntoView would move the whole page on a phone).
-  const shown = /** @type {HTMLElement | null} */ (list.querySelector(".current"));
-  if (shown) {
-    const top = shown.offsetTop - list.offsetTop;
-    if (top < list.scrollTop || top + shown.offsetHeight > list.scrollTop + list.clientHeight) {
+  const shownButton = listed.current;
+  if (shownButton) {
+    const top = shownButton.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top + shownButton.offsetHeight > list.scrollTop + list.clientHeight) {
       list.scrollTop = top - list.clientHeight / 2;
     }
   }

@@ -81,6 +81,7 @@ export class Session {
     /** @type {Analysis} */
     this.analysis = { on: false, running: false, token: 0, info: null, side: "black", error: "" };
     this.epoch = 0;            // bumped whenever another game replaces this one
+    this.loading = 0;          // games being loaded (load()) whose engine reply is still to come
     this.animation = { ply: -1, epoch: -1, dragged: false };
     /** @type {Set<(type: string, detail?: any) => void>} */
     this.listeners = new Set();
@@ -247,9 +248,17 @@ export class Session {
   async load(game, { players = null, known = 0, ply = null, keep = true, keepInput = false } = {}) {
     this.stopSearches();
     const epoch = ++this.epoch;
-    const reply = await this.engine().request("state", this.asking(game, known), (p) => this.emit("progress", p));
+    // A game loaded while the engine is still starting replaces the one shown: the first start's
+    // request about that one (start()) must not overwrite it.
+    this.loading += 1;
+    const reply = await this.engine().request("state", this.asking(game, known), (p) => this.emit("progress", p))
+      .finally(() => { this.loading -= 1; });
     if (epoch !== this.epoch) return null;
-    if (!reply.ok) return reply;
+    if (!reply.ok) {
+      // Refused while the engine was starting: it takes over the game still shown instead.
+      if (!this.state && !this.loading) this.start({ quiet: true });
+      return reply;
+    }
     if (keep) this.emit("replaced", { game: { ...this.game, players: { ...this.players } }, next: game });
     if (players) this.players = { ...players };
     this.game = { resigned: null, headers: {}, ...game, moves: [...game.moves] };
@@ -281,8 +290,9 @@ export class Session {
     this.asked = true;
     const epoch = this.epoch;
     this.changed();
+    if (this.loading) return null;
     const reply = await this.engine().request("state", this.asking(this.game, 0), (p) => this.emit("progress", p));
-    if (epoch !== this.epoch) return null;
+    if (epoch !== this.epoch || this.loading) return null;
     if (!reply.ok) {
       this.asked = false;
       if (this.waiting) this.dropWaiting(reply.error);

@@ -30,6 +30,34 @@ export function newGame(rules = "", start = "start") {
 
 export class StorageError extends Error {}
 
+/** A storage kept in memory: what the page uses where the browser's is denied (blocked site
+ *  data, a sandboxed frame, some private modes). Games then live as long as the tab. */
+export class MemoryStorage {
+  constructor() { /** @type {Map<string, string>} */ this.items = new Map(); }
+  get length() { return this.items.size; }
+  key(i) { return [...this.items.keys()][i] ?? null; }
+  getItem(k) { return this.items.has(k) ? this.items.get(k) : null; }
+  setItem(k, v) { this.items.set(k, String(v)); }
+  removeItem(k) { this.items.delete(k); }
+}
+
+/** The browser's storage if the page may use it, else a MemoryStorage: {storage, persistent}.
+ *  Merely reading ``localStorage`` throws where it is denied, so it is only touched here.
+ *  @param {() => Storage} [browserStorage] @returns {{storage: Storage | MemoryStorage, persistent: boolean}} */
+export function openStorage(browserStorage = () => globalThis.localStorage) {
+  try {
+    const storage = browserStorage();
+    const probe = "jetan.probe";
+    storage.setItem(probe, "1");
+    storage.removeItem(probe);
+    return { storage, persistent: true };
+  } catch {
+    return { storage: new MemoryStorage(), persistent: false };
+  }
+}
+
+const isFull = (err) => Boolean(err) && (err.name === "QuotaExceededError" || err.code === 22 || err.code === 1014);
+
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 const field = (obj, key) => (isObject(obj) && Object.hasOwn(obj, key) ? obj[key] : undefined);
 const isText = (v, limit) => typeof v === "string" && v.length <= limit;
@@ -143,14 +171,69 @@ function keepDamaged(storage, raw, why) {
   return `${why}; a copy is kept in this browser as "${KEYS.damaged}"`;
 }
 
-/** Save; returns "" or what went wrong (e.g. the storage is full or denied). */
-export function writeSaved(storage, data) {
+/**
+ * Save ``data`` ({version, game, settings, position}); returns "" or what went wrong.
+ *
+ * One rule keeps every game: the saved game is overwritten only when nothing is lost by it —
+ * the game stored there is this one continued, or the one this tab wrote last (``mine``) taken
+ * back, or it is kept among the recent games. Otherwise (another tab saved a game of its own,
+ * say) it is put among the recent games first, and if even that fails the save is refused and
+ * it stays. When the storage is full, the oldest recent games give way, never the saved game.
+ */
+export function writeSaved(storage, data, { mine = null } = {}) {
   if (unkeptDamage.has(storage)) return "the damaged saved game could not be kept elsewhere, so it is not overwritten";
+  // What this page wrote last is known without reading it back (a long game's every move).
+  const stored = storage.getItem(KEYS.saved);
+  const theirs = stored !== null && stored === lastWritten.get(storage)?.text ? lastWritten.get(storage).game : storedGame(storage);
+  if (theirs && !overwritable(storage, theirs, data.game, mine)) {
+    const problem = remember(storage, theirs, data.game);
+    if (problem) return "this game could not be saved: the browser's storage is too full to keep the game saved before it as well";
+  }
+  const text = JSON.stringify(data);
+  if (!writeMakingRoom(storage, KEYS.saved, text)) return "the game could not be saved in this browser (its storage is full)";
+  lastWritten.set(storage, { text, game: { ...data.game, moves: [...data.game.moves] } });
+  return "";
+}
+
+/** The text each storage was last given by writeSaved here, and its game. */
+const lastWritten = new WeakMap();
+
+/** The game in the saved slot now, checked, or null (none, or damaged: readSaved deals with it). */
+function storedGame(storage) {
   try {
-    storage.setItem(KEYS.saved, JSON.stringify(data));
-    return "";
-  } catch (err) {
-    return `the game could not be saved in this browser (${err && err.name === "QuotaExceededError" ? "its storage is full" : "storage is not available"})`;
+    const value = JSON.parse(storage.getItem(KEYS.saved) ?? "null");
+    return isObject(value) ? checkGame(field(value, "game")) : null;
+  } catch {
+    return null;
+  }
+}
+
+const isPrefix = (short, long) => short.length <= long.length && short.every((m, i) => m === long[i]);
+/** Two games of one line: the same rules and start, one's moves the start of the other's. */
+const sameLine = (a, b) => a.rules === b.rules && a.start === b.start &&
+  (isPrefix(a.moves, b.moves) || isPrefix(b.moves, a.moves));
+
+/** Whether writing ``ours`` over ``theirs`` loses no game. */
+function overwritable(storage, theirs, ours, mine) {
+  if (!theirs.moves.length) return true;
+  if (sameLine(theirs, ours) && (isPrefix(theirs.moves, ours.moves) || (mine && sameGame(theirs, mine)))) return true;
+  return recentGames(storage).some((e) => sameGame(e.game, theirs));
+}
+
+/** Write ``value`` under ``key``, the oldest recent games giving way while the storage is full
+ *  (never ``keep``, the game being remembered). Returns whether it was written. */
+function writeMakingRoom(storage, key, value, keep = null) {
+  for (;;) {
+    try {
+      storage.setItem(key, value);
+      return true;
+    } catch (err) {
+      if (!isFull(err)) return false;
+      const list = recentGames(storage);
+      const oldest = list.length - 1;
+      if (oldest < 0 || (keep && oldest === 0 && sameGame(list[0].game, keep))) return false;
+      try { storage.setItem(KEYS.recent, JSON.stringify(list.slice(0, oldest))); } catch { return false; }
+    }
   }
 }
 
@@ -169,15 +252,21 @@ export function recentGames(storage) {
 
 const sameGame = (a, b) => a.rules === b.rules && a.start === b.start && a.moves.join() === b.moves.join();
 
-/** Keep a game that is about to be replaced among the recent games (not an empty one), and
- *  take out the one replacing it (it is the current game now). Returns "" or what went wrong. */
+/** Keep a game that is about to be replaced among the recent games (not an empty one; an
+ *  earlier state of the same game gives way to it), and take out the one replacing it (it is
+ *  the current game now). When the storage is full the oldest entries give way. Returns "" or
+ *  what went wrong. */
 export function remember(storage, game, next = null, now = Date.now()) {
-  const others = recentGames(storage).filter((e) => !sameGame(e.game, game) && !(next && sameGame(e.game, next)));
+  const others = recentGames(storage).filter((e) => !(sameLine(e.game, game) && isPrefix(e.game.moves, game.moves)) &&
+                                                   !(next && sameGame(e.game, next)));
   const list = (game && game.moves.length ? [{ game, saved: now }, ...others] : others).slice(0, RECENT_MAX);
-  try {
-    storage.setItem(KEYS.recent, JSON.stringify(list));
-    return "";
-  } catch {
-    return "your previous game could not be kept among the recent games (the browser's storage is full)";
+  for (let keep = list.length; keep >= 1; keep--) {
+    try {
+      storage.setItem(KEYS.recent, JSON.stringify(list.slice(0, keep)));
+      return "";
+    } catch (err) {
+      if (!isFull(err)) break;
+    }
   }
+  return "your previous game could not be kept among the recent games (the browser's storage is full)";
 }

@@ -205,11 +205,15 @@ async function callSearch(op, args) {
   return JSON.parse(text);
 }
 
-/** Replay a long game in slices so the page can show progress (the facade keeps the game). */
+/** Replay a long game in slices so the page can show progress (the facade keeps the game):
+ *  only the moves it does not hold yet, so a move in a long game costs what it costs in a short. */
 async function replay(id, args) {
   const moves = Array.isArray(args.moves) ? args.moves : [];
   if (moves.length <= REPLAY_SLICE) return null;
-  for (let done = REPLAY_SLICE; done < moves.length; done += REPLAY_SLICE) {
+  const held = call("held", args);
+  if (!held.ok) return held;
+  if (moves.length - held.plies <= REPLAY_SLICE) return null;
+  for (let done = held.plies + REPLAY_SLICE; done < moves.length; done += REPLAY_SLICE) {
     const reply = call("replay", { ...args, moves: moves.slice(0, done) });
     if (!reply.ok) return reply;
     self.postMessage({ id, progress: { replayed: done, total: moves.length } });
