@@ -27,7 +27,7 @@ const PIECE_NAMES = Object.fromEntries(PIECES.map((p) => [p.letter, p.name]));
 
 // The engine's news waits until this module has run: the worker started in the page's head may
 // have sent it all already, and the Engine hands over what it held as it is made.
-const engine = new Engine({ onStatus: (...news) => queueMicrotask(() => engineStatus(...news)) });
+const engine = new Engine({ onStatus: (...news) => queueMicrotask(() => engineStatus(...news)), adoptEarly: true });
 // The browser's storage, or one in memory where it is denied (the page says so once).
 const { storage, persistent } = openStorage();
 const saved = readSaved(storage);
@@ -171,6 +171,8 @@ async function openLink({ game: linked, view }, own = { ...session.game, players
   if (view.orientation) setFlipped(view.orientation === "orange");
   save();
   renderRecent();
+  // Not saved (a full storage): the notice says so, and that the own game is still the saved one.
+  if (saveProblem) return;
   const turn = titleCase(reply.state.turn);
   const intro = view.correspondence && !reply.state.result
     ? `A game by correspondence: ${turn} to move. Make your move, then send the link back.`
@@ -491,7 +493,16 @@ window.addEventListener("hashchange", () => {
 // The service worker keeps the app for offline play. When a new version of the app replaces the
 // one this page came from (a visit after a deploy), the page says so: its saved game is safe,
 // and a reload runs the new version.
-if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
+/** The page's service worker container, or null where there is none (reading it throws in a
+ *  sandboxed frame without allow-same-origin). */
+function serviceWorkers() {
+  try {
+    return "serviceWorker" in navigator && location.protocol.startsWith("http") ? navigator.serviceWorker : null;
+  } catch {
+    return null;
+  }
+}
+if (serviceWorkers()) {
   const hadVersion = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (!hadVersion) return;              // the first visit: the worker took over, nothing changed

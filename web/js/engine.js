@@ -82,9 +82,12 @@ export class Engine {
   /** onStatus(state, detail, fraction): "loading" (detail: the step; fraction: how far along,
    *  0..1), "ready" (detail: "restored" from a snapshot, or "started" afresh), "error" (detail: why), "restarting" (detail: why; "ready" follows when the
    *  new worker is up). */
-  /** @param {{onStatus?: (state: string, detail?: string, fraction?: number) => void}} [options] */
-  constructor({ onStatus = () => {} } = {}) {
+  /** ``adoptEarly``: take over the worker the app's page started in its head (index.html); no
+   *  other page's engine looks at a page global.
+   *  @param {{onStatus?: (state: string, detail?: string, fraction?: number) => void, adoptEarly?: boolean}} [options] */
+  constructor({ onStatus = () => {}, adoptEarly = false } = {}) {
     this.onStatus = onStatus;
+    this.adoptEarly = adoptEarly;
     this.pending = new Map();
     this.nextId = 1;
     this.ready = false;
@@ -99,8 +102,15 @@ export class Engine {
     this.heard = performance.now();
     // A page may load these files from another origin (a fan site embedding <jetan-board>); a
     // worker must come from the page's own origin, so it is a one-line module that imports ours.
-    const early = adoptEarlyWorker();
-    this.worker = early || newWorker();
+    const early = this.adoptEarly ? adoptEarlyWorker() : null;
+    this.adoptEarly = false;
+    try {
+      this.worker = early || newWorker();
+    } catch (err) {
+      this.worker = null;
+      this.fail(workerProblem(err));
+      return;
+    }
     this.worker.onmessage = (event) => this.receive(event.data);
     this.worker.onerror = (event) => {
       event.preventDefault();
@@ -114,6 +124,7 @@ export class Engine {
 
   fail(why) {
     this.failed = true;
+    this.failure = why;
     this.ready = false;
     this.settleAll(`the engine could not start: ${why}`, false);
     this.onStatus("error", why);
@@ -141,17 +152,22 @@ export class Engine {
    *  @param {(progress: any) => void} [onProgress]
    *  @returns {Promise<any>} */
   request(op, args = {}, onProgress = () => {}) {
-    if (this.failed) return Promise.resolve({ ok: false, error: "the engine is not running" });
-    const id = this.nextId++;
+    if (this.failed) return Promise.resolve({ ok: false, error: `the engine could not start: ${this.failure}` });
     return new Promise((resolve) => {
-      this.pending.set(id, { resolve, onProgress, op, timeMs: Number(args.time_ms) || 0 });
-      this.worker.postMessage({ id, op, args });
+      this.send({ resolve, onProgress, op, args, timeMs: Number(args.time_ms) || 0, retried: false });
     });
+  }
+
+  /** Post a request to the worker, to be settled by its reply. */
+  send(request) {
+    const id = this.nextId++;
+    this.pending.set(id, request);
+    this.worker.postMessage({ id, op: request.op, args: request.args });
   }
 
   /** Ask a running "think" to stop after the step it is on. */
   stop() {
-    this.worker.postMessage({ op: "stop" });
+    if (this.worker) this.worker.postMessage({ op: "stop" });
   }
 
   /** How long the worker may stay silent: longer while a search of a given time runs. */
@@ -170,12 +186,22 @@ export class Engine {
     this.worker.postMessage({ op: "ping" });
   }
 
-  /** Replace the worker (after a failure, or for the page's Retry button). */
+  /** Replace the worker (after a failure, or for the page's Retry button). The requests it
+   *  held are sent again, once, to the new one (every request carries its whole game, so this
+   *  is safe); a search is not (its time is gone), nor a request that was already sent again. */
   restart(why = "restarted") {
-    this.worker.terminate();
-    this.settleAll(`the engine was restarted (${why})`, true);
+    if (this.worker) this.worker.terminate();
+    const waiting = [...this.pending.values()];
+    this.pending.clear();
     this.onStatus("restarting", why);
     this.start();
+    for (const request of waiting) {
+      if (this.failed || request.retried || request.op === "think") {
+        request.resolve({ ok: false, error: `the engine was restarted (${why})`, restarted: true });
+      } else {
+        this.send({ ...request, retried: true });
+      }
+    }
   }
 
   settleAll(error, restarted) {
@@ -192,12 +218,25 @@ function newWorker() {
   return new Worker(script, { type: "module" });
 }
 
+/** Why no worker could be made, in words a page's author can act on. A sandboxed frame without
+ *  allow-same-origin has an opaque origin, from which no worker can be started. */
+function workerProblem(err) {
+  if (globalThis.origin === "null" || (err && err.name === "SecurityError")) {
+    return "this page may not start the engine's worker: a sandboxed frame must allow scripts and the same " +
+      'origin (sandbox="allow-scripts allow-same-origin"), or the page must be served over http(s)';
+  }
+  return `the engine's worker could not be started (${String(err && err.message ? err.message : err).slice(0, 120)})`;
+}
+
 /** The worker the app's page started in its <head> (index.html), before any module loaded,
- *  with the messages it has sent so far (held) or why it failed; taken once. */
+ *  with the messages it has sent so far (held) or why it failed; taken once. Anything else under
+ *  that name (an element whose id clobbers it) is not a worker and is left alone.
+ *  @returns {?(Worker & {held: any[], failed?: string})} */
 function adoptEarlyWorker() {
   const early = globalThis.jetanEarlyWorker;
+  if (!(early instanceof Worker) || !Array.isArray(/** @type {any} */ (early).held)) return null;
   delete globalThis.jetanEarlyWorker;
-  return early || null;
+  return /** @type {any} */ (early);
 }
 
 let shared = null;
@@ -214,6 +253,8 @@ export function sharedEngine() {
 
 /** Has the page's shared engine started (without starting it)? */
 export const sharedEngineReady = () => Boolean(shared && shared.ready);
+/** Has it failed to start? */
+export const sharedEngineFailed = () => Boolean(shared && shared.failed);
 
 /** Call ``heard`` whenever the page's shared engine is (or becomes) ready; returns the function
  *  that stops listening. */

@@ -25,7 +25,7 @@
 // author writes is ever put into the page as markup.
 import { GALLERY, LIMITS } from "../engine-data.js";
 import { BoardView } from "./board.js";
-import { onEngineReady, sharedEngine, sharedEngineReady } from "./engine.js";
+import { onEngineReady, sharedEngine, sharedEngineFailed, sharedEngineReady } from "./engine.js";
 import { parseMarkup, parseSquare } from "./markup.js";
 import { picture } from "./picture.js";
 import { describe, placementAndSide, sideAfter, sideName, squareName } from "./position.js";
@@ -118,8 +118,15 @@ export class JetanBoard extends HTMLElement {
 
   disconnectedCallback() { this.stopHearing(); this.watcher.disconnect(); }
 
+  /** Attribute changes are taken together: however many a page makes in a row, the board reads
+   *  them once, as they are by then (the last wins). */
   attributeChangedCallback() {
-    if (this.isConnected) this.load();
+    if (this.loadQueued) return;
+    this.loadQueued = true;
+    queueMicrotask(() => {
+      this.loadQueued = false;
+      if (this.isConnected) this.load();
+    });
   }
 
   get interactive() { return this.hasAttribute("interactive"); }
@@ -129,13 +136,13 @@ export class JetanBoard extends HTMLElement {
   load() {
     const ply = parseInt(this.getAttribute("ply") ?? "", 10);
     this.problem = "";
-    const { game, comments, problems } = this.readGame();
+    const { game, comments, problems, error = "" } = this.readGame();
     this.readMarkup(problems);
     this.readComments(comments, problems);
     this.comments = comments;
     this.markup.problems = problems;
     this.session.show(game, { ply: Number.isInteger(ply) ? ply : null });
-    if (this.session.earlyError) this.problem = `This board could not be read: ${this.session.earlyError}.`;
+    if (error || this.session.earlyError) this.problem = `This board could not be read: ${error || this.session.earlyError}.`;
     if (sharedEngineReady()) this.check();
     this.show();
   }
@@ -165,9 +172,21 @@ export class JetanBoard extends HTMLElement {
         return { game: record.game, comments, problems };
       } else problems.push("Reading the record…");
     }
-    const moves = (this.getAttribute("moves") || "").split(",").map((m) => m.trim()).filter(Boolean);
-    return { game: { rules: this.getAttribute("rules") || "", start: (this.getAttribute("position") || "").trim() || "start", moves },
-             comments, problems };
+    const rules = this.getAttribute("rules") || "", position = this.getAttribute("position") || "";
+    const movesText = this.getAttribute("moves") || "";
+    // Bounded before anything is read: a game has at most LIMITS.plies moves, each a short text.
+    /** @type {[string, string, number][]} each attribute, its text and its longest */
+    const bounded = [["rules", rules, LIMITS.rules_text], ["position", position, LIMITS.position_text],
+                     ["moves", movesText, LIMITS.plies * (LIMITS.move_text + 2)]];
+    const tooLong = bounded.find(([, text, most]) => text.length > most);
+    let moves = tooLong ? [] : movesText.split(",").map((m) => m.trim()).filter(Boolean);
+    let error = tooLong ? `its ${tooLong[0]} attribute is too long (${tooLong[1].length.toLocaleString("en")} characters)` : "";
+    if (moves.length > LIMITS.plies) {
+      error = `it has ${moves.length.toLocaleString("en")} moves, and a game has at most ${LIMITS.plies.toLocaleString("en")}`;
+      moves = [];
+    }
+    const game = tooLong ? { rules: "", start: "start", moves } : { rules, start: position.trim() || "start", moves };
+    return { game, comments, problems, error };
   }
 
   /** A record written as a child, as the engine reads it: asked once per text (the engine is
@@ -230,10 +249,10 @@ export class JetanBoard extends HTMLElement {
   /** What the session says: redraw, and tell the page about moves and the game's end. */
   heard(type, detail) {
     if (type === "change") {
-      if (this.session.asked) this.dataset.engine = this.session.state ? "ready" : "loading";
+      if (this.session.asked) this.dataset.engine = this.session.state ? "ready" : sharedEngineFailed() ? "failed" : "loading";
       this.show();
     } else if (type === "notice") {
-      this.problem = detail.text;
+      this.problem = detail.text.charAt(0).toUpperCase() + detail.text.slice(1);
       this.show();
     } else if (type === "dropped") {
       this.problem = `Not played: ${detail.why}.`;

@@ -47,6 +47,9 @@ export const sideOfPiece = (letter) =>
 export const pieceLetter = (letter, side) =>
   POSITION.case[side] === "upper" ? letter.toUpperCase() : letter.toLowerCase();
 
+/** Every piece letter, in either side's case. */
+const LETTERS = new Set(PIECES.flatMap((p) => SIDES.map((side) => pieceLetter(p.letter, side))));
+
 /** A position string's fields (placement, side, escapes, counter, number), by name.
  *  @param {string} position @returns {Object<string, string>} */
 export function positionFields(position) {
@@ -90,7 +93,11 @@ export function placementBoard(position) {
     let file = 0;
     for (const token of row.match(/\d+|[A-Za-z]/g) || []) {
       if (/\d/.test(token)) file += parseInt(token, 10);
-      else { if (file < WIDTH) board[squareOn(file, rank)] = token; file += 1; }
+      else {
+        if (!LETTERS.has(token)) throw new Error(`'${token}' is not a piece (the pieces are ${[...LETTERS].join("")})`);
+        if (file < WIDTH) board[squareOn(file, rank)] = token;
+        file += 1;
+      }
     }
     if (file !== WIDTH) throw new Error(`rank ${rank + 1} does not cover ${WIDTH} squares`);
   });

@@ -54,13 +54,20 @@ export function setupRecords({ engine, session, switchGame, setFlipped, shownRec
     if (file.size > RECORD_FILE_BYTES) { notify(`${name} is too large to be a game record. Nothing was changed.`); return; }
     let text;
     try {
-      text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+      text = decodeText(new Uint8Array(await file.arrayBuffer()));
     } catch {
       notify(`${name} is not a text file. Nothing was changed.`);
       return;
     }
     await loadRecord(text, name);
   });
+}
+
+/** A text file's text: UTF-8, or UTF-16 when it starts with a byte-order mark (as some editors
+ *  on Windows save). Throws if the bytes are not such text. @param {Uint8Array} bytes */
+export function decodeText(bytes) {
+  const encoding = bytes[0] === 0xff && bytes[1] === 0xfe ? "utf-16le" : bytes[0] === 0xfe && bytes[1] === 0xff ? "utf-16be" : "utf-8";
+  return new TextDecoder(encoding, { fatal: true }).decode(bytes);
 }
 
 /** Ask who plays a game that is being opened: two people, or the reader against the engine

@@ -1,0 +1,256 @@
+"""Nothing lost, anywhere it runs (issue 25), in Debian's chromium: two tabs, full or denied
+storage, a link or a recent game opened while the engine loads, sandboxed frames, a host page
+that clobbers globals, hostile and rapidly changing attributes, an engine that stalls, and a
+game of 10,000 moves."""
+import json
+
+import pytest
+
+from py_engine.bench import long_game
+from tests.browser.conftest import ARTIFACTS, Server, wait_until
+from tests.browser.test_app import FAST, click, open_app, wait_plies
+
+pytestmark = pytest.mark.browser
+
+OWN = ["d2-d3", "g9-g8"]
+TWO_PLAYERS = dict(FAST, settings=dict(FAST["settings"], players={"black": "human", "orange": "human"}))
+
+
+def saved(page):
+    return page.evaluate("() => JSON.parse(localStorage.getItem('jetan.saved')).game.moves")
+
+
+def recent(page):
+    return page.evaluate("() => JSON.parse(localStorage.getItem('jetan.recent') || '[]')"
+                         ".map((e) => e.game.moves)")
+
+
+def notice(page):
+    return page.locator("#notice-text").text_content() or ""
+
+
+@pytest.fixture
+def context(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def held(browser):
+    """A context whose Python runtime does not arrive until ``release()``."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
+    routes, released = [], []
+
+    def hold(route):
+        if released:
+            route.continue_()
+        else:
+            routes.append(route)
+    context.route("**/pyodide.asm.wasm", hold)
+
+    def release():
+        released.append(True)
+        for route in routes:
+            route.continue_()
+    yield context, release
+    context.close()
+
+
+def test_two_tabs_never_overwrite_a_game_they_did_not_load(context, server):
+    a = context.new_page()
+    open_app(a, server, dict(TWO_PLAYERS, game=dict(FAST["game"], moves=OWN)))
+    b = context.new_page()
+    b.goto(server.url + "#1;m=e2e3,f9f8")                  # tab B takes on another game
+    wait_until(b, "() => document.body.dataset.plies === '2' && !location.hash")
+    assert saved(b) == ["e2-e3", "f9-f8"]
+    click(a, "c2")
+    click(a, "c3")                                         # tab A plays on in its own game
+    wait_plies(a, 3)
+    wait_until(a, "() => JSON.parse(localStorage.getItem('jetan.saved')).game.moves.length === 3")
+    assert ["e2-e3", "f9-f8"] in recent(a)                 # B's game was kept before A's save
+    b.reload()
+    b.wait_for_selector("body[data-engine=ready]", timeout=60000)
+    wait_until(b, "() => document.getElementById('recent-list').textContent.includes('2 moves')")
+
+
+def test_a_nearly_full_storage_loses_neither_game_when_a_link_is_opened(context, server):
+    page = context.new_page()
+    own = long_game(200)
+    open_app(page, server, dict(TWO_PLAYERS, game=dict(FAST["game"], moves=own)))
+    # Fill the storage until less than the own game's size is left.
+    page.evaluate("""() => {
+        let filler = "";
+        for (const chunk of [1000000, 100000, 10000, 1000, 100]) {
+            for (;;) {
+                const more = filler + "x".repeat(chunk);
+                try { localStorage.setItem("filler", more); filler = more; } catch { break; }
+            }
+        }
+    }""")
+    page.goto(server.url + "#1;m=e2e3")
+    wait_until(page, "() => document.body.dataset.plies === '1' && !location.hash")
+    kept = [saved(page)] + recent(page)
+    assert own in kept, "the own game is gone"
+    assert "download its record" in notice(page) or saved(page) == ["e2-e3"]
+    page.evaluate("() => localStorage.removeItem('filler')")
+
+
+def test_a_recent_game_opened_while_the_engine_loads_is_the_one_played(held, server):
+    context, release = held
+    page = context.new_page()
+    other = {"game": {"rules": "", "start": "start", "moves": ["e2-e3", "f9-f8", "c2-c3"], "resigned": None,
+                      "headers": {}}, "saved": 1}
+    own = json.dumps(dict(TWO_PLAYERS, game=dict(FAST["game"], moves=OWN)))
+    page.add_init_script(f"""if (!sessionStorage.getItem('seeded')) {{
+        localStorage.setItem('jetan.saved', {json.dumps(own)});
+        localStorage.setItem('jetan.recent', {json.dumps(json.dumps([other]))});
+        sessionStorage.setItem('seeded', '1'); }}""")
+    page.goto(server.url)
+    page.locator("#recent summary").click()
+    page.locator("#recent-list button").first.click()     # opened before the engine is there
+    release()
+    wait_until(page, "() => document.body.dataset.engine === 'ready' && document.body.dataset.plies === '3'",
+               timeout=90)
+    click(page, "d9")
+    click(page, "d8")
+    wait_plies(page, 4)
+    assert saved(page) == ["e2-e3", "f9-f8", "c2-c3", "d9-d8"]
+    assert OWN in recent(page)
+
+
+def test_a_link_survives_a_reload_before_the_engine_is_ready(held, server):
+    context, release = held
+    page = context.new_page()
+    page.goto(server.url + "#1;m=d2d3,g9g8,e2e3")
+    page.wait_for_timeout(300)
+    page.reload()                                          # a phone bringing the tab back
+    assert page.evaluate("() => location.hash") == "#1;m=d2d3,g9g8,e2e3"
+    release()
+    wait_until(page, "() => document.body.dataset.plies === '3' && !location.hash", timeout=90)
+    page.reload()
+    page.wait_for_selector("body[data-engine=ready]", timeout=60000)
+    wait_until(page, "() => document.body.dataset.plies === '3'")
+
+
+def test_storage_denied_plays_from_memory_and_says_so(context, server):
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.add_init_script("""Object.defineProperty(window, "localStorage", {
+        get() { throw new DOMException("The operation is insecure.", "SecurityError"); } });""")
+    page.goto(server.url)
+    page.wait_for_selector("body[data-engine=ready]", timeout=60000)
+    assert "does not let Jetan keep anything" in notice(page)
+    click(page, "d2")
+    click(page, "d3")
+    wait_until(page, "() => Number(document.body.dataset.plies) >= 1")
+    assert page.errors == []
+
+
+@pytest.fixture(scope="module")
+def host(server, tmp_path_factory):
+    """Pages of another origin: the app and the element in sandboxed frames, and a page whose
+    element ids clobber globals the engine might look at."""
+    folder = tmp_path_factory.mktemp("host")
+    (folder / "sandboxed.html").write_text(f"""<!doctype html><meta charset="utf-8">
+<iframe id="app" sandbox="allow-scripts" src="{server.url}index.html" width="900" height="700"></iframe>
+<iframe id="embed" sandbox="allow-scripts" src="{server.url}embed.html?interactive" width="400" height="500">
+</iframe>""")
+    (folder / "clobbered.html").write_text(f"""<!doctype html><meta charset="utf-8">
+<div id="jetanEarlyWorker"></div><div id="early"></div><form name="shared"></form>
+<script type="module" src="{server.url}js/jetan-board.js"></script>
+<jetan-board id="board" interactive style="width:300px"></jetan-board>
+<jetan-board id="letters" position="xyz7/10/10/10/10/10/10/10/10/10 b" style="width:300px"></jetan-board>""")
+    server2 = Server(folder)
+    yield server2
+    server2.stop()
+
+
+def test_sandboxed_frames_say_what_the_host_must_allow(page, host):
+    page.goto(host.url + "sandboxed.html")
+    board = page.frame_locator("#embed").locator("jetan-board")
+    board.click(position={"x": 100, "y": 250})             # the first press starts its engine
+    app = next(f for f in page.frames if f.url.endswith("index.html"))
+    embed = next(f for f in page.frames if "embed.html" in f.url)
+    # Each either plays, or says in words what the host page must allow: never "loading" for ever.
+    app_text = wait_until(app, """() => { const engine = document.body.dataset.engine;
+        const text = document.getElementById('loading-text').textContent;
+        return engine === 'ready' ? 'ready' : engine === 'failed' && text; }""",
+                          timeout=90)
+    embed_text = wait_until(embed, """() => { const b = document.querySelector('jetan-board');
+        const settled = ['ready', 'failed'].includes(b.dataset.engine);
+        return settled && `${b.dataset.engine} ${b.shadowRoot.textContent}`; }""",
+                            timeout=90)
+    page.screenshot(path=str(ARTIFACTS / "sandboxed.png"))
+    assert app_text == "ready" or "allow-same-origin" in app_text, app_text
+    assert embed_text.startswith("ready") or "allow-same-origin" in embed_text, embed_text
+
+
+def test_clobbered_globals_and_unknown_letters(page, host):
+    page.goto(host.url + "clobbered.html")
+    caption = wait_until(page, "() => document.getElementById('letters').shadowRoot.querySelector('.caption')"
+                               ".textContent")
+    assert "'x' is not a piece" in caption
+    moved = page.evaluate("() => document.getElementById('board').play('d2-d3')"
+                          ".then((m) => m.text, (e) => e.message)")
+    assert moved == "d2-d3"
+
+
+def test_attributes_are_coalesced_bounded_and_never_overwritten_by_a_stale_reply(page, host):
+    page.goto(host.url + "clobbered.html")
+    board = "document.getElementById('board')"
+    drawn = page.evaluate(f"""() => {{
+        const b = {board};
+        let drawn = 0;
+        b.addEventListener("drawn", () => drawn++);
+        for (let i = 0; i < 2000; i++) b.setAttribute("ply", String(i % 3));
+        return new Promise((r) => setTimeout(() => r(drawn), 200));
+    }}""")
+    assert drawn < 10                                     # once, not 2,000 times
+    huge = page.evaluate(f"""() => {{
+        const b = {board};
+        b.setAttribute("moves", "d2-d3,".repeat(1000000));
+        const caption = () => b.shadowRoot.querySelector('.caption').textContent;
+        return new Promise((r) => setTimeout(() => r(caption()), 100));
+    }}""")
+    assert "too long" in huge
+    # A play() in flight, then new attributes: the board shows what its attributes say.
+    out = page.evaluate(f"""async () => {{
+        const b = {board};
+        b.removeAttribute("moves");
+        b.removeAttribute("ply");
+        await new Promise((r) => setTimeout(r, 50));
+        const playing = b.play("d2-d3").then((m) => m.text, (e) => e.message);
+        b.setAttribute("moves", "e2-e3,f9-f8");
+        const result = await playing;
+        await new Promise((r) => setTimeout(r, 500));
+        return {{ result, ply: b.dataset.ply, position: b.dataset.position }};
+    }}""")
+    assert out["ply"] == "2"
+    assert out["position"].startswith("wadfpcfdaw/tnnnn1nnnt/5n4/10/10/10/10/4N5/TNNN1NNNNT")
+
+
+def test_a_request_lost_to_a_stalled_engine_is_retried(page, host):
+    page.goto(host.url + "clobbered.html")
+    out = page.evaluate("""async () => {
+        const b = document.getElementById('board');
+        await b.play('d2-d3');
+        b.session.engine().worker.terminate();            // the worker goes silent
+        return await b.play('g9-g8').then((m) => m.text, (e) => e.message);
+    }""")
+    assert out == "g9-g8"
+
+
+def test_a_move_in_a_10000_move_game_is_answered(page, server):
+    moves = long_game(10000)
+    open_app(page, server, dict(TWO_PLAYERS, game=dict(FAST["game"], moves=moves)))
+    wait_until(page, "() => document.body.dataset.plies === '10000'", timeout=120)
+    # Every move is kept: the list has one entry per move, and a move more is saved.
+    assert page.locator("#moves button").count() == 10000
+    page.evaluate("""() => { const s = window.jetan.session;
+        const from = Object.keys(s.state.legal).find((k) => k !== 'pass');
+        s.press(Number(from)); s.press(s.state.legal[from][0].to); }""")
+    wait_plies(page, 10001, timeout=60000)
+    wait_until(page, "() => JSON.parse(localStorage.getItem('jetan.saved')).game.moves.length === 10001")
+    assert page.locator("#moves button").count() == 10001
