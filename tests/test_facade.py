@@ -288,3 +288,24 @@ def test_a_move_crosses_the_bridge_as_squares():
     assert "outcome must be one of" in error(op="play", moves=[], move={"from": e2, "to": e3, "outcome": "x"})
     assert "squares {from, to}" in error(op="play", moves=[], move=[e2, e3])
     assert "pass is not allowed" in error(op="play", moves=[], move={"from": None, "to": None})
+
+
+def test_no_move_past_the_longest_game_and_huge_records_refused_before_replay():
+    from py_engine.bench import long_game
+    moves = long_game(facade.MAX_PLIES)
+    state = call(op="state", moves=moves, known=len(moves))["state"]
+    frm, dests = next((k, v) for k, v in state["legal"].items() if k != "pass")
+    refused = error(op="play", moves=moves, known=len(moves), move={"from": int(frm), "to": dests[0]["to"]})
+    assert "20,000 moves" in refused and "would not load again" in refused
+    # A record of more moves than a game may have is refused by counting them, before it is
+    # replayed (a replay would stop at its second move, an illegal one, with another message).
+    assert "too long (150,000 moves" in error(op="record", text="1. d2-d3 " * 150_000)
+
+
+def test_the_facade_says_how_much_of_a_game_it_holds():
+    call(op="state", moves=["d2-d3", "g9-g8", "e2-e3"])
+    assert call(op="held", moves=["d2-d3", "g9-g8", "f2-f3"])["plies"] == 2
+    assert call(op="held", moves=["d2-d3"], rules="thoat=wild")["plies"] == 0
+    # A slice the kept game already holds leaves it as it is.
+    assert call(op="replay", moves=["d2-d3"])["plies"] == 1
+    assert call(op="held", moves=["d2-d3", "g9-g8", "e2-e3"])["plies"] == 3
