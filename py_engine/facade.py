@@ -197,9 +197,12 @@ def moves_field(req: Request) -> List[str]:
         raise RequestError("moves must be a list of move texts")
     if len(moves) > MAX_PLIES:
         raise RequestError(f"the game is too long ({len(moves):,} moves; at most {MAX_PLIES:,})")
-    for i, move in enumerate(moves):
-        if not isinstance(move, str) or len(move) > MAX_MOVE_TEXT:
-            raise RequestError(f"move {i + 1} ({shown(move)}) is not a move")
+    # Checked at C speed first (a long game is checked on every request), one by one only to
+    # name the move at fault.
+    if {type(move) for move in moves} - {str} or max(map(len, moves), default=0) > MAX_MOVE_TEXT:
+        for i, move in enumerate(moves):
+            if not isinstance(move, str) or len(move) > MAX_MOVE_TEXT:
+                raise RequestError(f"move {i + 1} ({shown(move)}) is not a move")
     return moves
 
 

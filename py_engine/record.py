@@ -265,9 +265,8 @@ def descriptive(game: Game, first: int = 0) -> List[str]:
     setup = start_position(game.rules).board
     names = [file_names(setup, s, game.rules) for s in (BLACK, ORANGE)]
     out = []
-    positions = [game.start] + [ply.position for ply in game.plies[:-1]]
     for i in range(first, len(game.plies)):
-        before, ply = positions[i], game.plies[i]
+        before, ply = game.plies[i - 1].position if i else game.start, game.plies[i]
         m = ply.move
         if m.is_pass:
             out.append("pass")

@@ -4,7 +4,7 @@ first board paint, to the engine ready and to the first move accepted, on a firs
 a fresh profile) and a second one (warm: service worker and engine snapshot in place), with the
 bytes a first visit downloads. Then the longest main-thread task while the engine thinks (goal:
 under 50 ms) and how soon a move and Move now take effect while the engine searches (goal: under
-0.3 s).
+0.3 s). And what a move costs in a game of 10,000 moves against one of 10 (goal: within 2x).
 
     python tests/browser/benchmark.py [rounds]       (after `bash build.sh test`; rounds: 3)
 
@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from tests.browser.conftest import CHROMIUM, DIST, FLAGS, QuietHandler, Server, wait_until  # noqa: E402
 
 from playwright.sync_api import sync_playwright  # noqa: E402
-from py_engine.bench import OTHER_GAITS  # noqa: E402
+from py_engine.bench import OTHER_GAITS, long_game  # noqa: E402
 OBSERVE = """
 window.__longTasks = [];
 new PerformanceObserver((list) => {
@@ -87,6 +87,41 @@ def responsiveness(browser, server):
     figures["Move now (level 6, 5 s), to the engine's move (ms)"] = answer_ms(page, 2)
     page.context.close()
     return figures
+
+
+# In the page: a person's move (two presses) in the game shown, timed to the move being drawn.
+TIMED_MOVES = """async (count) => {
+  const s = window.jetan.session, times = [];
+  for (let i = 0; i < count; i++) {
+    const from = Object.keys(s.state.legal).find((k) => k !== "pass");
+    const before = s.state.moves.length, started = performance.now();
+    s.press(Number(from)); s.press(s.state.legal[from][0].to);
+    while (s.state.moves.length === before) await new Promise((r) => setTimeout(r, 1));
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    times.push(performance.now() - started);
+  }
+  return times;
+}"""
+
+
+def long_games(browser, server, plies=(10, 10_000), moves=7):
+    """A move's cost (pressed to drawn and saved) in a short and a long game, between two
+    people: the median of ``moves`` moves each, and the ratio."""
+    people = {"black": "human", "orange": "human"}
+    medians = {}
+    for n in plies:
+        game = dict(SETTINGS["game"], moves=long_game(n))
+        page = browser.new_context().new_page()
+        saved = dict(SETTINGS, game=game, settings=dict(SETTINGS["settings"], players=people))
+        page.add_init_script(f"localStorage.setItem('jetan.saved', {json.dumps(json.dumps(saved))})")
+        page.goto(server.url)
+        page.wait_for_selector(f"body[data-plies='{n}'][data-engine=ready]", timeout=120000)
+        medians[n] = statistics.median(page.evaluate(TIMED_MOVES, moves))
+        page.context.close()
+    short, long_ = plies
+    return {f"a move in a {short}-move game (ms)": round(medians[short]),
+            f"a move in a {long_:,}-move game (ms)": round(medians[long_]),
+            "long game / short game": round(medians[long_] / medians[short], 2)}
 
 
 # The reference: the bare runtime, loaded by a module worker from the same dist/pyodide/ files.
@@ -249,6 +284,7 @@ def main():
             round(max(tasks), 1) if tasks else "none over 50"
         context.close()
         figures.update(responsiveness(browser, server))
+        figures.update(long_games(browser, server))
         browser.close()
     server.stop()
     shutil.rmtree(folder)

@@ -205,15 +205,31 @@ async function callSearch(op, args) {
   return JSON.parse(text);
 }
 
+/** The game the facade was last asked about (it keeps that game): its rules, start and moves;
+ *  null when unknown (after a record was read, or a request failed). */
+let lastGame = null;
+
+/** How many of ``args``' moves the facade holds: counted here when it was last asked about this
+ *  game (comparing texts is cheap in JavaScript), else asked. */
+function heldMoves(args, moves) {
+  if (lastGame && lastGame.rules === (args.rules ?? "") && lastGame.start === (args.start ?? "start")) {
+    const known = lastGame.moves;
+    let held = 0;
+    while (held < known.length && held < moves.length && known[held] === moves[held]) held += 1;
+    return held;
+  }
+  const reply = call("held", args);
+  return reply.ok ? reply.plies : 0;
+}
+
 /** Replay a long game in slices so the page can show progress (the facade keeps the game):
  *  only the moves it does not hold yet, so a move in a long game costs what it costs in a short. */
 async function replay(id, args) {
   const moves = Array.isArray(args.moves) ? args.moves : [];
   if (moves.length <= REPLAY_SLICE) return null;
-  const held = call("held", args);
-  if (!held.ok) return held;
-  if (moves.length - held.plies <= REPLAY_SLICE) return null;
-  for (let done = held.plies + REPLAY_SLICE; done < moves.length; done += REPLAY_SLICE) {
+  const held = heldMoves(args, moves);
+  if (moves.length - held <= REPLAY_SLICE) return null;
+  for (let done = held + REPLAY_SLICE; done < moves.length; done += REPLAY_SLICE) {
     const reply = call("replay", { ...args, moves: moves.slice(0, done) });
     if (!reply.ok) return reply;
     self.postMessage({ id, progress: { replayed: done, total: moves.length } });
@@ -246,7 +262,12 @@ async function answer(id, op, args) {
   try {
     const failed = await replay(id, args);
     if (failed) return failed;
-    return op === "think" ? await think(id, args) : call(op, args);
+    const reply = op === "think" ? await think(id, args) : call(op, args);
+    // What the facade keeps now: the game of this request (a move played adds to it).
+    const asked = Array.isArray(args.moves) && op !== "record" && reply.ok;
+    lastGame = asked ? { rules: args.rules ?? "", start: args.start ?? "start",
+                         moves: op === "play" && reply.played ? [...args.moves, reply.played.text] : args.moves } : null;
+    return reply;
   } catch (err) {
     console.error(err);
     return { ok: false, internal: true, error: "the engine failed on this request (see the console)" };
