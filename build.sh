@@ -6,6 +6,10 @@
 #   bash build.sh test     install what the tests need, build, run the static checks (ruff,
 #                          mypy, tsc) and the whole suite; pytest arguments may follow
 #
+# Python runs from the project's own .venv (made on first use, from $PYTHON or python3), so a
+# person's own Python is left alone. DIST=folder builds there instead of dist/. The same commit
+# builds the same bytes: the wheel's timestamps are the commit's (SOURCE_DATE_EPOCH).
+#
 # Pinned inputs: the npm packages (pyodide; typescript for the checks: package.json,
 # package-lock.json with integrity hashes) and the micropip wheel from PyPI, checked against
 # MICROPIP_SHA256 below. The generated files are py_engine/webbuild.py's; serving is
@@ -18,10 +22,20 @@ MICROPIP_VERSION=0.11.1
 # its own rebuild of the wheel, which Chromium would enforce against this one: the shipped lock
 # is rewritten with this hash (see PYODIDE-NOTES).
 MICROPIP_SHA256=768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3
-PYTHON=${PYTHON:-python3}
+DIST=${DIST:-dist}
 RUNTIME_FILES="pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip"
 
 say() { printf '%s\n' "$*" >&2; }
+
+# The project's Python: a virtual environment in .venv, made on first use.
+if [ ! -x .venv/bin/python ]; then
+    say "Making the project's Python environment (.venv)..."
+    "${PYTHON:-python3}" -m venv .venv
+fi
+PYTHON=.venv/bin/python
+# Every time stamp a build writes (the wheel's zip entries) is the commit's, not the clock's.
+SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || echo 315532800)}
+export SOURCE_DATE_EPOCH
 
 install_runtime() {
     command -v npm >/dev/null || { say "build.sh: npm (Node.js) is needed; install nodejs and npm"; exit 1; }
@@ -51,16 +65,16 @@ build() {
     say "Building the py_engine wheel..."
     rm -rf build/wheel
     "$PYTHON" -m pip wheel -q . --no-deps -w build/wheel
-    say "Assembling dist/..."
-    rm -rf dist
-    mkdir -p dist/pyodide dist/wheels
-    for f in $RUNTIME_FILES; do cp "node_modules/pyodide/$f" dist/pyodide/; done
-    cp "build/cache/micropip-${MICROPIP_VERSION}-py3-none-any.whl" dist/pyodide/
-    cp build/wheel/*.whl dist/wheels/
-    cp -r web/. dist/
-    cp docs/rules.md dist/rules.md
+    say "Assembling $DIST/..."
+    rm -rf "$DIST"
+    mkdir -p "$DIST/pyodide" "$DIST/wheels"
+    for f in $RUNTIME_FILES; do cp "node_modules/pyodide/$f" "$DIST/pyodide/"; done
+    cp "build/cache/micropip-${MICROPIP_VERSION}-py3-none-any.whl" "$DIST/pyodide/"
+    cp build/wheel/*.whl "$DIST/wheels/"
+    cp -r web/. "$DIST/"
+    cp docs/rules.md "$DIST/rules.md"
     # The lock rewrite (micropip), reach.js, engine-data.js, build-info.js and precache.js.
-    "$PYTHON" -m py_engine.webbuild dist "$MICROPIP_VERSION" "$MICROPIP_SHA256"
+    "$PYTHON" -m py_engine.webbuild "$DIST" "$MICROPIP_VERSION" "$MICROPIP_SHA256"
 }
 
 install_test_needs() {
@@ -96,7 +110,7 @@ case "${1:-build}" in
         say "Serving Jetan on http://127.0.0.1:${port}/ (Ctrl-C to stop)"
         # Like python -m http.server, but letting pages of other origins load the files, as
         # static hosts do (a fan page embedding <jetan-board> from here).
-        exec "$PYTHON" -m py_engine.serve "$port" dist
+        exec "$PYTHON" -m py_engine.serve "$port" "$DIST"
         ;;
     test)
         install_test_needs

@@ -1,23 +1,77 @@
-"""Serve ``dist/`` on http://127.0.0.1:PORT/ for ``bash build.sh serve``.
+"""Serve ``dist/`` on http://127.0.0.1:PORT/ for ``bash build.sh serve``, as a static host should.
 
-Like ``python -m http.server --bind 127.0.0.1 --directory dist PORT``, but every reply lets pages
-of other origins load the files (``Access-Control-Allow-Origin: *``), as static hosts do: a fan
-page can embed ``<jetan-board>`` from here. Usage: ``python -m py_engine.serve [PORT] [DIRECTORY]``
-(defaults 8000 and ``dist``).
+Usage: ``python -m py_engine.serve [PORT] [DIRECTORY]`` (defaults 8000 and ``dist``).
+
+What the app needs of a host (README, "Hosting"), and what this server does:
+
+- the right types, ``.mjs`` and ``.js`` as JavaScript and ``.wasm`` as ``application/wasm``;
+- ``Access-Control-Allow-Origin: *``, so that a fan page of another origin can embed
+  ``<jetan-board>`` from here;
+- no directory listings: a folder is its ``index.html`` or nothing (404);
+- every file revalidated (``Cache-Control: no-cache``) with a validator that follows its content,
+  not its build time (an ``ETag`` of the bytes): the file names carry no version, so nothing may
+  be cached without asking, and an unchanged file costs a 304, not its bytes, after a rebuild.
 """
 from __future__ import annotations
 
 import functools
+import hashlib
 import http.server
+import os
 import sys
-from typing import Optional, Sequence
+from typing import Any, Dict, Optional, Sequence, Tuple
+
+TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+         ".json": "application/json", ".webmanifest": "application/manifest+json", ".md": "text/markdown",
+         ".whl": "application/zip", ".zip": "application/zip", ".svg": "image/svg+xml"}
+
+# Each file's ETag by (path, size, modification time): hashed once per version of the file.
+_etags: Dict[Tuple[str, int, int], str] = {}
+
+
+def etag(path: str) -> str:
+    """A strong validator for the file at ``path``: the start of its bytes' SHA-256, quoted."""
+    stat = os.stat(path)
+    key = (path, stat.st_size, stat.st_mtime_ns)
+    if key not in _etags:
+        digest = hashlib.sha256()
+        with open(path, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                digest.update(block)
+        _etags[key] = f'"{digest.hexdigest()[:32]}"'
+    return _etags[key]
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """The standard static handler, with the cross-origin header on every reply."""
+    """The standard static handler, as a host for the app should be (see the module's notes)."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+
+    def list_directory(self, path: str | os.PathLike[str]) -> None:
+        self.send_error(404, "No such file")
+        return None
+
+    def send_head(self) -> Any:
+        path = self.translate_path(self.path)
+        if os.path.isfile(path):
+            tag = etag(path)
+            if tag in [t.strip() for t in self.headers.get("If-None-Match", "").split(",")]:
+                self.send_response(304)
+                self.send_header("ETag", tag)
+                self.end_headers()
+                return None
+            self._etag: Optional[str] = tag
+        else:
+            self._etag = None
+        return super().send_head()
 
     def end_headers(self) -> None:
         self.send_header("Access-Control-Allow-Origin", "*")
+        self.send_header("Cache-Control", "no-cache")
+        tag = getattr(self, "_etag", None)
+        if tag:
+            self.send_header("ETag", tag)
+            self._etag = None
         super().end_headers()
 
 

@@ -14,7 +14,7 @@ which writes, in this order:
 - ``DIST/build-info.js`` and ``DIST/precache.js``: the build's version, the wheel's name and
   SHA-256, the runtime's download size, and the service worker's file list (:func:`write_manifest`);
 
-and says ``dist/ built: …`` on stderr. Each fact below is read from (or checked against) the
+and says ``DIST/ built: …`` on stderr. Each fact below is read from (or checked against) the
 module that owns it; ``tests/test_webbuild.py`` holds the page's JavaScript to the same answers.
 """
 from __future__ import annotations
@@ -303,7 +303,7 @@ def write_manifest(dist: Path) -> str:
         "// Written by build.sh: what the service worker keeps for offline play.\n"
         f"self.PRECACHE = {json.dumps({'version': version, 'files': files})};\n")
     size = sum((dist / f).stat().st_size for f in files)
-    return f"dist/ built: {len(files)} files, {size / 1e6:.1f} MB, version {version}"
+    return f"{dist.as_posix()}/ built: {len(files)} files, {size / 1e6:.1f} MB, version {version}"
 
 
 def build(dist: Path, runtime: Path, micropip_version: str, micropip_sha256: str) -> str:

@@ -263,7 +263,8 @@ def test_build_writes_every_generated_file(tmp_path, capsys):
     assert "sw.js" not in precache["files"] and precache["files"][-1] == "build-info.js"
     assert {"engine-data.js", "reach.js", "index.html", "pyodide/pyodide-lock.json"} <= set(precache["files"])
     assert build["download"] == sum((dist / f).stat().st_size for f in webbuild.FETCHED)
-    assert closing == f"dist/ built: {len(precache['files'])} files, 0.0 MB, version {build['version']}\n"
+    files = len(precache["files"])
+    assert closing == f"{dist.as_posix()}/ built: {files} files, 0.0 MB, version {build['version']}\n"
     # The version follows the content: the same files give the same version, a change another.
     (dist / "build-info.js").unlink()
     assert build["version"] in webbuild.write_manifest(dist)

@@ -1,0 +1,94 @@
+"""Releases and hosting (issue 28): the same source builds the same bytes, and ``build.sh serve``
+(py_engine/serve.py) serves dist/ as a static host should — the right types, no directory
+listings, every file revalidated by a validator of its content, readable from other origins,
+from a sub-folder as well as from the root."""
+import os
+import subprocess
+import threading
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from py_engine import serve
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def served(tmp_path):
+    """A little site: the app's kinds of files at the root and in a sub-folder."""
+    for name, body in [("index.html", b"<!doctype html>"), ("js/app.js", b"export {};"),
+                       ("pyodide/pyodide.mjs", b"export {};"), ("pyodide/pyodide.asm.wasm", b"\0asm"),
+                       ("manifest.webmanifest", b"{}"), ("icons/a.png", b"\x89PNG"),
+                       ("jetan/index.html", b"<!doctype html><p>in a sub-folder")]:
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(body)
+    httpd = serve.server(0, str(tmp_path))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/", tmp_path
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def fetch(url, headers=None):
+    """(status, headers, body) of a GET, 304s and 404s included."""
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, headers=headers or {})) as reply:
+            return reply.status, reply.headers, reply.read()
+    except urllib.error.HTTPError as err:
+        return err.code, err.headers, err.read()
+
+
+def test_types_cross_origin_and_revalidation(served):
+    url, _ = served
+    for name, kind in [("index.html", "text/html"), ("js/app.js", "text/javascript"),
+                       ("pyodide/pyodide.mjs", "text/javascript"),
+                       ("pyodide/pyodide.asm.wasm", "application/wasm"),
+                       ("manifest.webmanifest", "application/manifest+json"), ("icons/a.png", "image/png")]:
+        status, headers, _ = fetch(url + name)
+        assert status == 200 and headers["Content-Type"].startswith(kind), name
+        assert headers["Access-Control-Allow-Origin"] == "*"
+        assert headers["Cache-Control"] == "no-cache" and headers["ETag"].startswith('"')
+
+
+def test_an_unchanged_file_costs_a_304_even_after_a_rebuild(served):
+    url, folder = served
+    _, headers, _ = fetch(url + "js/app.js")
+    tag = headers["ETag"]
+    status, _, body = fetch(url + "js/app.js", {"If-None-Match": tag})
+    assert status == 304 and body == b""
+    (folder / "js/app.js").write_bytes(b"export {};")          # rebuilt: a new time, the same bytes
+    os.utime(folder / "js/app.js", (1, 1))
+    assert fetch(url + "js/app.js", {"If-None-Match": tag})[0] == 304
+    (folder / "js/app.js").write_bytes(b"export const changed = 1;")
+    status, headers, _ = fetch(url + "js/app.js", {"If-None-Match": tag})
+    assert status == 200 and headers["ETag"] != tag
+
+
+def test_no_directory_listings_but_index_pages(served):
+    url, _ = served
+    assert fetch(url + "js/")[0] == 404
+    assert fetch(url + "pyodide/")[0] == 404
+    status, _, body = fetch(url + "jetan/")
+    assert status == 200 and b"sub-folder" in body
+    assert fetch(url)[0] == 200
+
+
+@pytest.mark.slow
+def test_the_same_source_builds_the_same_bytes(tmp_path):
+    """Two builds of this checkout, one after the other, give byte-identical trees (and the
+    version tag, a hash of what is shipped, is the same)."""
+    trees = []
+    for name in ("one", "two"):
+        out = tmp_path / name
+        run = subprocess.run(["bash", "build.sh"], cwd=ROOT, env={**os.environ, "DIST": str(out)},
+                             capture_output=True, text=True, timeout=600)
+        assert run.returncode == 0, run.stderr[-2000:]
+        files = sorted(p for p in out.rglob("*") if p.is_file())
+        trees.append({p.relative_to(out).as_posix(): p.read_bytes() for p in files})
+        assert f"{out.as_posix()}/ built:" in run.stderr
+    assert trees[0].keys() == trees[1].keys()
+    assert [name for name in trees[0] if trees[0][name] != trees[1][name]] == []
