@@ -283,9 +283,16 @@ def rewrite_lock(runtime: Path, dist: Path, version: str, sha256: str) -> None:
 FETCHED = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json")
 
 
+def revision(path: Path) -> str:
+    """A file's revision: the start of its bytes' SHA-256 (the service worker keeps each file
+    under it, so a release downloads only the files whose bytes changed)."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
 def write_manifest(dist: Path) -> str:
     """build-info.js (the version, the wheel and its SHA-256, the download size) and precache.js
-    (the service worker's list); returns the closing line."""
+    (the service worker's list: each file with its revision); returns the closing line. The
+    version is a hash of every shipped file, so it changes exactly when a shipped byte does."""
     wheel = next(dist.glob("wheels/*.whl")).relative_to(dist).as_posix()
     files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*")
                    if p.is_file() and p.name not in ("sw.js", "precache.js"))
@@ -293,15 +300,21 @@ def write_manifest(dist: Path) -> str:
     for name in files:
         digest.update(name.encode() + (dist / name).read_bytes())
     version = digest.hexdigest()[:12]
-    info = {"version": version, "wheel": wheel,
-            "wheelSha256": hashlib.sha256((dist / wheel).read_bytes()).hexdigest(),
+    wheel_sha = hashlib.sha256((dist / wheel).read_bytes()).hexdigest()
+    # What an engine snapshot holds: the runtime with our wheel imported. A release that changes
+    # neither keeps its snapshot (js/snapshots.js keys it by this).
+    runtime = [revision(path) for path in sorted(dist.glob("pyodide/*"))]
+    engine = hashlib.sha256("".join([wheel_sha, *runtime]).encode()).hexdigest()[:12]
+    info = {"version": version, "engine": engine, "wheel": wheel, "wheelSha256": wheel_sha,
             "download": sum((dist / f).stat().st_size for f in FETCHED)}
     (dist / "build-info.js").write_text(
         f"// Written by build.sh.\nexport const BUILD = {json.dumps(info)};\n")
     files.append("build-info.js")
+    listed = [[name, revision(dist / name)] for name in files]
     (dist / "precache.js").write_text(
-        "// Written by build.sh: what the service worker keeps for offline play.\n"
-        f"self.PRECACHE = {json.dumps({'version': version, 'files': files})};\n")
+        "// Written by build.sh: what the service worker keeps for offline play, each file with its\n"
+        "// revision (the start of its SHA-256).\n"
+        f"self.PRECACHE = {json.dumps({'version': version, 'files': listed})};\n")
     size = sum((dist / f).stat().st_size for f in files)
     return f"{dist.as_posix()}/ built: {len(files)} files, {size / 1e6:.1f} MB, version {version}"
 

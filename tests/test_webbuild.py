@@ -4,6 +4,7 @@ share.js, storage.js), run under Node against an engine-data.js written from thi
 held to py_engine's own answers: start positions, replayed boards, move numbers, move texts."""
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import random
@@ -260,8 +261,12 @@ def test_build_writes_every_generated_file(tmp_path, capsys):
     precache = json.loads(re.search(r"PRECACHE = (.*);", (dist / "precache.js").read_text()).group(1))
     assert build["wheel"] == "wheels/py_engine-0.1.0-py3-none-any.whl"
     assert build["version"] == precache["version"] and len(build["version"]) == 12
-    assert "sw.js" not in precache["files"] and precache["files"][-1] == "build-info.js"
-    assert {"engine-data.js", "reach.js", "index.html", "pyodide/pyodide-lock.json"} <= set(precache["files"])
+    names = [name for name, _ in precache["files"]]
+    assert "sw.js" not in names and names[-1] == "build-info.js"
+    assert {"engine-data.js", "reach.js", "index.html", "pyodide/pyodide-lock.json"} <= set(names)
+    # Each file's revision is the start of its bytes' SHA-256.
+    for name, rev in precache["files"]:
+        assert rev == hashlib.sha256((dist / name).read_bytes()).hexdigest()[:16]
     assert build["download"] == sum((dist / f).stat().st_size for f in webbuild.FETCHED)
     files = len(precache["files"])
     assert closing == f"{dist.as_posix()}/ built: {files} files, 0.0 MB, version {build['version']}\n"

@@ -1,27 +1,54 @@
-// Service worker: keeps every file of the app (the list build.sh writes to precache.js) so Jetan
-// plays offline; answers from the cache first, and drops caches of older builds.
+// Service worker: keeps every file of the app so Jetan plays offline, each under its revision (the
+// start of its SHA-256: precache.js, written by py_engine/webbuild.py). A release downloads only
+// the files whose bytes changed — an engine change costs the wheel, not the 12 MB runtime — and
+// activation drops what no file of the current release uses. Answers from the cache first.
+//
+// Hand-written rather than Workbox's precaching (which does the same with revisioned entries):
+// these few lines are all the app needs, and they add no dependency to ship.
 importScripts("precache.js");
-const CACHE = `jetan-${self.PRECACHE.version}`;
+
+const CACHE = "jetan-files";
+const scope = self.registration.scope;
+/** Where a file's revision is kept in the cache. */
+const keyOf = (path, rev) => new URL(`${path}?rev=${rev}`, scope).href;
+/** Each file's address (and the folder's, for index.html) → the key of its current revision. */
+const CURRENT = new Map();
+for (const [path, rev] of self.PRECACHE.files) {
+  CURRENT.set(new URL(path, scope).href, keyOf(path, rev));
+  if (path === "index.html") CURRENT.set(scope, keyOf(path, rev));
+}
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(["./", ...self.PRECACHE.files])));
+  event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(self.PRECACHE.files.map(async ([path, rev]) => {
+    const key = keyOf(path, rev);
+    if (await cache.match(key)) return;                  // kept from an earlier release
+    const reply = await fetch(new URL(path, scope), { cache: "no-cache" });
+    if (!reply.ok) throw new Error(`${path} could not be fetched (${reply.status})`);
+    await cache.put(key, reply);
+  }))));
   self.skipWaiting();
 });
 
 self.addEventListener("activate", (event) => {
-  // Older builds' files and engine snapshots (js/snapshots.js: "jetan-snapshot-<version>") go.
-  event.waitUntil(caches.keys().then((keys) => Promise.all(
-    keys.filter((k) => k.startsWith("jetan-") && !k.endsWith(self.PRECACHE.version))
-      .map((k) => caches.delete(k)))));
-  self.clients.claim();
+  const wanted = new Set(CURRENT.values());
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    for (const request of await cache.keys()) if (!wanted.has(request.url)) await cache.delete(request);
+    // Earlier releases kept a cache per version ("jetan-<version>"); engine snapshots of other
+    // builds (js/snapshots.js: "jetan-snapshot-<engine>") are js/snapshots.js's to drop.
+    for (const name of await caches.keys()) {
+      if (name !== CACHE && name.startsWith("jetan-") && !name.startsWith("jetan-snapshot-")) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
 });
 
 self.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET") return;
   const url = new URL(event.request.url);
-  if (url.origin !== location.origin) return;
-  event.respondWith(caches.open(CACHE).then(async (cache) => {
-    const hit = await cache.match(event.request, { ignoreSearch: true });
-    return hit || fetch(event.request);
-  }));
+  url.search = "";
+  url.hash = "";
+  const key = CURRENT.get(url.href);
+  if (!key) return;                                       // not one of ours: the network's
+  event.respondWith(caches.open(CACHE).then(async (cache) => (await cache.match(key)) || fetch(event.request)));
 });

@@ -79,13 +79,17 @@ def test_a_new_version_says_so_and_keeps_the_game(browser):
         page.click("#notice-action")
         page.wait_for_selector("body[data-engine=ready]", timeout=120000)
         assert page.locator("body").get_attribute("data-update") is None
-        # The old version's files are gone; an engine snapshot is the engine's build's (its
-        # build-info.js did not change here) or none.
+        # One cache of files, each under its current revision; an engine snapshot is the
+        # engine's (build-info.js did not change here) or none.
         names = page.evaluate("caches.keys()")
-        version = json.loads(precache.read_text().split("=", 1)[1].rstrip().rstrip(";"))["version"]
-        assert [n for n in names if not n.startswith("jetan-snapshot-")] == ["jetan-" + version]
-        build = version.removeprefix("next-")
-        assert {n for n in names if n.startswith("jetan-snapshot-")} <= {"jetan-snapshot-" + build}
+        assert [n for n in names if not n.startswith("jetan-snapshot-")] == ["jetan-files"]
+        listed = json.loads(precache.read_text().split("=", 1)[1].rstrip().rstrip(";"))["files"]
+        kept = page.evaluate("async () => (await (await caches.open('jetan-files')).keys())"
+                             ".map((r) => r.url)")
+        assert sorted(kept) == sorted(f"{own.url}{name}?rev={rev}" for name, rev in listed)
+        info = (folder / "build-info.js").read_text()
+        engine = json.loads(info.split("=", 1)[1].rstrip().rstrip(";"))["engine"]
+        assert {n for n in names if n.startswith("jetan-snapshot-")} <= {"jetan-snapshot-" + engine}
         page.wait_for_selector("body[data-plies='2']", timeout=60000)
     finally:
         context.close()

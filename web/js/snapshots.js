@@ -2,8 +2,9 @@
 // (Pyodide's makeMemorySnapshot), kept in Cache Storage so that later visits restore it in
 // about half a second instead of starting Python afresh (README, "Start-up").
 //
-// A snapshot belongs to one build: it is kept under the build's version, and a build's first
-// keeping drops every other. It is checked against its own SHA-256 before use, so a damaged one
+// A snapshot belongs to one engine: it is kept under the hash of our wheel and the runtime's files
+// (build-info.js's BUILD.engine), so a release that changes neither keeps it, and an engine's
+// first keeping drops every other. It is checked against its own SHA-256 before use, so a damaged one
 // is never restored. Storage may be missing, denied (private windows) or full: every step here
 // then gives up quietly, and the engine starts the ordinary way.
 
@@ -15,11 +16,11 @@ export async function sha256(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The snapshot store of one build, or null when this browser lets us keep nothing. */
-export async function openSnapshots(version, root) {
+/** The snapshot store of one engine (BUILD.engine), or null when this browser lets us keep nothing. */
+export async function openSnapshots(engine, root) {
   try {
     if (!self.caches) return null;
-    const name = PREFIX + version;
+    const name = PREFIX + engine;
     return new Snapshots(name, await caches.open(name), new URL("engine.snapshot", root).href);
   } catch (err) {
     console.info("Cache Storage is not available; the engine starts without a snapshot.", err);

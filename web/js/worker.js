@@ -122,7 +122,7 @@ async function boot() {
   wheel.catch(() => {});         // awaited below, where a failure is reported
   try {
     const loader = import(`${RUNTIME}pyodide.mjs`);
-    const snapshots = await openSnapshots(BUILD.version, root);
+    const snapshots = await openSnapshots(BUILD.engine, root);
     const saved = snapshots && await snapshots.kept();
     const { loadPyodide } = await loader;
     if (saved) {

@@ -1,0 +1,91 @@
+"""A release that changes the engine alone costs a returning player only what changed (issue 28):
+release A visited and installed, release B deployed (one change in py_engine: a new wheel, and
+the build's files that name it), then the player comes back, is told a new version is ready,
+reloads and plays on — the bytes the server sent from the deployment until B's engine has
+answered a move counted, the game kept."""
+import io
+import json
+import shutil
+import zipfile
+
+import pytest
+
+from py_engine import webbuild
+from tests.browser.conftest import ARTIFACTS, DIST, QuietHandler, Server, wait_until
+from tests.browser.test_app import FAST, click, wait_plies
+
+pytestmark = pytest.mark.browser
+
+
+class Counting(QuietHandler):
+    """Counts the bytes of every file body it sends (304s send none)."""
+
+    sent = 0
+
+    def copyfile(self, source, outputfile):
+        data = source.read()
+        Counting.sent += len(data)
+        outputfile.write(data)
+
+
+def engine_change(folder):
+    """Release B from release A: one line more in py_engine (a comment in its __init__), so a new
+    wheel, and the generated files that name it (build-info.js, precache.js)."""
+    wheel = next(folder.glob("wheels/*.whl"))
+    out = io.BytesIO()
+    with zipfile.ZipFile(wheel) as old, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as new:
+        for item in old.infolist():
+            data = old.read(item)
+            if item.filename == "py_engine/__init__.py":
+                data += b"# release B\n"
+            new.writestr(item, data)
+    wheel.write_bytes(out.getvalue())
+    webbuild.write_manifest(folder)
+
+
+def test_an_engine_release_costs_a_returning_player_only_the_engine(browser, tmp_path):
+    folder = tmp_path / "site"
+    shutil.copytree(DIST, folder)
+    server = Server(folder, Counting)
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    try:
+        saved = dict(FAST, settings=dict(FAST["settings"], players={"black": "human", "orange": "human"}))
+        page.add_init_script(f"""if (!localStorage.getItem('jetan.saved'))
+            localStorage.setItem('jetan.saved', {json.dumps(json.dumps(saved))});""")
+        page.goto(server.url)
+        page.wait_for_selector("body[data-engine=ready]", timeout=120000)
+        click(page, "d2")
+        click(page, "d3")
+        wait_plies(page, 1)
+        wait_until(page, "async () => (await navigator.serviceWorker.ready) && "
+                         "navigator.serviceWorker.controller !== null", timeout=60)
+        wait_until(page, "async () => (await (await caches.open('jetan-files')).keys()).length >= 40",
+                   timeout=60)
+        page.close()
+        # The deployment.
+        before = json.loads((folder / "build-info.js").read_text().split("=", 1)[1].rstrip().rstrip(";"))
+        engine_change(folder)
+        after = json.loads((folder / "build-info.js").read_text().split("=", 1)[1].rstrip().rstrip(";"))
+        assert after["wheelSha256"] != before["wheelSha256"] and after["version"] != before["version"]
+        Counting.sent = 0
+        page = context.new_page()
+        page.goto(server.url)
+        page.wait_for_selector("body[data-update=ready]", timeout=120000)
+        page.screenshot(path=str(ARTIFACTS / "update-notice.png"))
+        assert "new version" in page.locator("#notice-text").inner_text()
+        page.click("#notice-action")                         # Reload
+        wait_until(page, "() => document.body.dataset.engine === 'ready' && "
+                         "document.body.dataset.plies === '1'", timeout=120)
+        click(page, "g9")
+        click(page, "g8")
+        wait_plies(page, 2)
+        sent = Counting.sent
+        shown = page.evaluate("async () => (await import('./build-info.js')).BUILD.version")
+        assert shown == after["version"]
+        wheel = (folder / after["wheel"]).stat().st_size
+        assert sent < 1_000_000, f"{sent:,} bytes for an engine release (the wheel is {wheel:,})"
+        (ARTIFACTS / "update-cost.json").write_text(json.dumps({"bytes": sent, "wheel": wheel}))
+    finally:
+        context.close()
+        server.stop()
