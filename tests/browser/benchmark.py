@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from tests.browser.conftest import CHROMIUM, DIST, FLAGS, QuietHandler, Server, wait_until  # noqa: E402
+from tests.browser.conftest import CHROMIUM, DIST, FLAGS, CountingHandler, Server, wait_until  # noqa: E402
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 from py_engine.bench import OTHER_GAITS, long_game  # noqa: E402
@@ -153,17 +153,6 @@ document.addEventListener("DOMContentLoaded", () => {
   play();
 });
 """
-
-
-class CountingHandler(QuietHandler):
-    """Counts the bytes of every file it serves (what a visit downloads)."""
-
-    served = 0
-
-    def copyfile(self, source, outputfile):
-        data = source.read()
-        CountingHandler.served += len(data)
-        outputfile.write(data)
 
 
 def bare_visit(context, server):

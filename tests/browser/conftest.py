@@ -28,6 +28,36 @@ class QuietHandler(SimpleHTTPRequestHandler):
         super().end_headers()
 
 
+class CountingHandler(QuietHandler):
+    """Counts the bytes of every file body it sends (304s send none): what a visit downloads."""
+
+    served = 0
+
+    def copyfile(self, source, outputfile):
+        data = source.read()
+        CountingHandler.served += len(data)
+        outputfile.write(data)
+
+
+def hold_runtime(context):
+    """Hold back the Python runtime (pyodide.asm.wasm) of every page of ``context`` until the
+    returned ``release()`` is called: the engine stays loading for as long as a test looks."""
+    held, released = [], []
+
+    def hold(route):
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+    context.route("**/pyodide.asm.wasm", hold)
+
+    def release():
+        released.append(True)
+        for route in held:
+            route.continue_()
+    return release
+
+
 class Server:
     """dist/ (or another folder) served from a thread; stop() and start() again on the same
     port (offline test)."""

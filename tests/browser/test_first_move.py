@@ -5,7 +5,7 @@ keyboard cursor. The runtime's WebAssembly is held back until the move has been 
 import pytest
 
 from py_engine import Game
-from tests.browser.conftest import ARTIFACTS, Server, square_centre, wait_until
+from tests.browser.conftest import ARTIFACTS, Server, hold_runtime, square_centre, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -45,19 +45,7 @@ def visitor(browser, request):
     phone = way == "taps"
     viewport = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 800}
     context = browser.new_context(viewport=viewport, has_touch=phone, is_mobile=phone)
-    held, released = [], []
-
-    def hold(route):
-        if released:
-            route.continue_()
-        else:
-            held.append(route)
-    context.route("**/pyodide.asm.wasm", hold)
-
-    def release():
-        released.append(True)
-        for route in held:
-            route.continue_()
+    release = hold_runtime(context)
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from py_engine.bench import long_game
-from tests.browser.conftest import ARTIFACTS, Server, wait_until
+from tests.browser.conftest import ARTIFACTS, Server, hold_runtime, wait_until
 from tests.browser.test_app import FAST, click, open_app, wait_plies
 
 pytestmark = pytest.mark.browser
@@ -40,20 +40,7 @@ def context(browser):
 def held(browser):
     """A context whose Python runtime does not arrive until ``release()``."""
     context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
-    routes, released = [], []
-
-    def hold(route):
-        if released:
-            route.continue_()
-        else:
-            routes.append(route)
-    context.route("**/pyodide.asm.wasm", hold)
-
-    def release():
-        released.append(True)
-        for route in routes:
-            route.continue_()
-    yield context, release
+    yield context, hold_runtime(context)
     context.close()
 
 

@@ -11,21 +11,10 @@ import zipfile
 import pytest
 
 from py_engine import webbuild
-from tests.browser.conftest import ARTIFACTS, DIST, QuietHandler, Server, wait_until
+from tests.browser.conftest import ARTIFACTS, DIST, CountingHandler, Server, wait_until
 from tests.browser.test_app import FAST, click, wait_plies
 
 pytestmark = pytest.mark.browser
-
-
-class Counting(QuietHandler):
-    """Counts the bytes of every file body it sends (304s send none)."""
-
-    sent = 0
-
-    def copyfile(self, source, outputfile):
-        data = source.read()
-        Counting.sent += len(data)
-        outputfile.write(data)
 
 
 def engine_change(folder):
@@ -46,7 +35,7 @@ def engine_change(folder):
 def test_an_engine_release_costs_a_returning_player_only_the_engine(browser, tmp_path):
     folder = tmp_path / "site"
     shutil.copytree(DIST, folder)
-    server = Server(folder, Counting)
+    server = Server(folder, CountingHandler)
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     try:
@@ -68,7 +57,7 @@ def test_an_engine_release_costs_a_returning_player_only_the_engine(browser, tmp
         engine_change(folder)
         after = json.loads((folder / "build-info.js").read_text().split("=", 1)[1].rstrip().rstrip(";"))
         assert after["wheelSha256"] != before["wheelSha256"] and after["version"] != before["version"]
-        Counting.sent = 0
+        CountingHandler.served = 0
         page = context.new_page()
         page.goto(server.url)
         page.wait_for_selector("body[data-update=ready]", timeout=120000)
@@ -80,7 +69,7 @@ def test_an_engine_release_costs_a_returning_player_only_the_engine(browser, tmp
         click(page, "g9")
         click(page, "g8")
         wait_plies(page, 2)
-        sent = Counting.sent
+        sent = CountingHandler.served
         shown = page.evaluate("async () => (await import('./build-info.js')).BUILD.version")
         assert shown == after["version"]
         wheel = (folder / after["wheel"]).stat().st_size
