@@ -123,10 +123,15 @@ export class JetanBoard extends HTMLElement {
   attributeChangedCallback() {
     if (this.loadQueued) return;
     this.loadQueued = true;
-    queueMicrotask(() => {
-      this.loadQueued = false;
-      if (this.isConnected) this.load();
-    });
+    queueMicrotask(() => this.takeAttributes());
+  }
+
+  /** Read attribute changes still waiting to be read: every method a page calls does so first,
+   *  so that check(), play() and picture() right after a setAttribute see the new attributes. */
+  takeAttributes() {
+    if (!this.loadQueued) return;
+    this.loadQueued = false;
+    if (this.isConnected) this.load();
   }
 
   get interactive() { return this.hasAttribute("interactive"); }
@@ -234,6 +239,7 @@ export class JetanBoard extends HTMLElement {
   /** Ask the engine whether the board's game can be played; resolves to "" or what is wrong
    *  ("move 4 (f9-f7): illegal move …"), which the board also shows. */
   async check() {
+    this.takeAttributes();
     if (this.session.state) return "";
     this.dataset.engine = "loading";
     const reply = await this.session.start({ quiet: true });
@@ -330,6 +336,7 @@ export class JetanBoard extends HTMLElement {
    *  "image/png" (default: 1600 × 1600 pixels, a board of 800 drawn at twice the scale) or
    *  "image/svg+xml" (vector, viewBox 0 0 800 800, no fonts needed). ``options``: {size, scale}. */
   picture(type = "image/png", options = {}) {
+    this.takeAttributes();
     if (!this.scene) this.show();
     return picture(this.scene, type, options);
   }
@@ -361,6 +368,7 @@ export class JetanBoard extends HTMLElement {
    *  with the move played ({text, from, to, capture, outcome}), rejects with the engine's reason
    *  if it is not legal. */
   async play(move) {
+    this.takeAttributes();
     const s = this.session;
     if (s.reviewing !== null) s.pressEarlier();
     const ready = await s.start({ quiet: true });
