@@ -10,7 +10,10 @@ What the app needs of a host (README, "Hosting"), and what this server does:
 - no directory listings: a folder is its ``index.html`` or nothing (404);
 - every file revalidated (``Cache-Control: no-cache``) with a validator that follows its content,
   not its build time (an ``ETag`` of the bytes): the file names carry no version, so nothing may
-  be cached without asking, and an unchanged file costs a 304, not its bytes, after a rebuild.
+  be cached without asking, and an unchanged file costs a 304, not its bytes, after a rebuild;
+- the build's pre-compressed copy (``NAME.gz``, py_engine/webbuild.py) to a browser that accepts
+  gzip, as ``NAME`` with ``Content-Encoding: gzip`` (and ``Vary: Accept-Encoding``): the runtime's
+  9.6 MB of WebAssembly travel as 3.5 MB.
 """
 from __future__ import annotations
 
@@ -53,21 +56,47 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def send_head(self) -> Any:
         path = self.translate_path(self.path)
-        if os.path.isfile(path):
-            tag = etag(path)
-            if tag in [t.strip() for t in self.headers.get("If-None-Match", "").split(",")]:
-                self.send_response(304)
-                self.send_header("ETag", tag)
-                self.end_headers()
-                return None
-            self._etag: Optional[str] = tag
-        else:
-            self._etag = None
+        accepts = [part.split(";")[0].strip() for part in self.headers.get("Accept-Encoding", "").split(",")]
+        if os.path.isfile(path) and os.path.isfile(path + ".gz") and "gzip" in accepts:
+            return self.send_compressed(path)
+        # A file with a compressed copy varies by what the browser accepts (for caches between).
+        self._vary = os.path.isfile(path + ".gz")
+        self._etag: Optional[str] = etag(path) if os.path.isfile(path) else None
+        if self._etag and self.not_modified(self._etag):
+            return None
         return super().send_head()
+
+    def not_modified(self, tag: str) -> bool:
+        """Answer 304 when the browser holds ``tag`` already."""
+        if tag not in [t.strip() for t in self.headers.get("If-None-Match", "").split(",")]:
+            return False
+        self.send_response(304)
+        self._etag = tag
+        self.end_headers()
+        return True
+
+    def send_compressed(self, path: str) -> Any:
+        """The ``.gz`` copy of ``path``, sent as ``path`` (its type, gzip-encoded)."""
+        tag = etag(path + ".gz")
+        self._vary = True
+        if self.not_modified(tag):
+            return None
+        f = open(path + ".gz", "rb")
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
+        self._vary = True
+        self._etag = tag
+        self.end_headers()
+        return f
 
     def end_headers(self) -> None:
         self.send_header("Access-Control-Allow-Origin", "*")
         self.send_header("Cache-Control", "no-cache")
+        if getattr(self, "_vary", False):
+            self.send_header("Vary", "Accept-Encoding")
+            self._vary = False
         tag = getattr(self, "_etag", None)
         if tag:
             self.send_header("ETag", tag)

@@ -20,6 +20,7 @@ module that owns it; ``tests/test_webbuild.py`` holds the page's JavaScript to t
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import sys
@@ -295,7 +296,7 @@ def write_manifest(dist: Path) -> str:
     version is a hash of every shipped file, so it changes exactly when a shipped byte does."""
     wheel = next(dist.glob("wheels/*.whl")).relative_to(dist).as_posix()
     files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*")
-                   if p.is_file() and p.name not in ("sw.js", "precache.js"))
+                   if p.is_file() and p.name not in ("sw.js", "precache.js") and p.suffix != ".gz")
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode() + (dist / name).read_bytes())
@@ -319,12 +320,35 @@ def write_manifest(dist: Path) -> str:
     return f"{dist.as_posix()}/ built: {len(files)} files, {size / 1e6:.1f} MB, version {version}"
 
 
+# Kinds of file worth sending compressed, and the least a copy must save to be written.
+COMPRESSIBLE = (".wasm", ".mjs", ".js", ".json", ".html", ".css", ".md", ".webmanifest", ".svg", ".txt")
+SAVES_AT_LEAST = 0.1
+
+
+def compress(dist: Path) -> int:
+    """Write ``NAME.gz`` beside every file of ``dist`` that gzip makes at least a tenth smaller,
+    for hosts that send pre-compressed copies (``build.sh serve`` does): the same bytes every build
+    (no name or time in the header). Returns how many were written."""
+    written = 0
+    for path in sorted(dist.rglob("*")):
+        if not path.is_file() or path.suffix not in COMPRESSIBLE:
+            continue
+        data = path.read_bytes()
+        packed = gzip.compress(data, compresslevel=9, mtime=0)
+        if len(packed) <= len(data) * (1 - SAVES_AT_LEAST):
+            path.with_name(path.name + ".gz").write_bytes(packed)
+            written += 1
+    return written
+
+
 def build(dist: Path, runtime: Path, micropip_version: str, micropip_sha256: str) -> str:
     """Every step after build.sh has copied the files into ``dist``; returns the closing line."""
     rewrite_lock(runtime, dist, micropip_version, micropip_sha256)
     (dist / "reach.js").write_text(reach_js())
     (dist / "engine-data.js").write_text(engine_data_js())
-    return write_manifest(dist)
+    closing = write_manifest(dist)
+    compress(dist)
+    return closing
 
 
 def main(argv: Optional[Sequence[str]] = None) -> None:

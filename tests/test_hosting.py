@@ -2,6 +2,7 @@
 (py_engine/serve.py) serves dist/ as a static host should — the right types, no directory
 listings, every file revalidated by a validator of its content, readable from other origins,
 from a sub-folder as well as from the root."""
+import gzip
 import os
 import subprocess
 import threading
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from py_engine import serve
+from py_engine import serve, webbuild
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -92,3 +93,22 @@ def test_the_same_source_builds_the_same_bytes(tmp_path):
         assert f"{out.as_posix()}/ built:" in run.stderr
     assert trees[0].keys() == trees[1].keys()
     assert [name for name in trees[0] if trees[0][name] != trees[1][name]] == []
+
+
+def test_compressed_copies_are_sent_to_browsers_that_accept_them(served):
+    url, folder = served
+    wasm = b"\0asm" + bytes(range(256)) * 400
+    name = "pyodide/pyodide.asm.wasm"
+    (folder / name).write_bytes(wasm)
+    assert webbuild.compress(folder) >= 1 and (folder / (name + ".gz")).exists()
+    status, headers, body = fetch(url + name, {"Accept-Encoding": "gzip, br"})
+    assert status == 200 and headers["Content-Encoding"] == "gzip" and headers["Vary"] == "Accept-Encoding"
+    assert headers["Content-Type"] == "application/wasm" and gzip.decompress(body) == wasm
+    assert len(body) < len(wasm)
+    assert fetch(url + name, {"Accept-Encoding": "gzip", "If-None-Match": headers["ETag"]})[0] == 304
+    status, headers, body = fetch(url + name)                              # no gzip accepted
+    assert status == 200 and "Content-Encoding" not in headers and body == wasm
+    # The same bytes every time (no name or time in the gzip header).
+    first = (folder / (name + ".gz")).read_bytes()
+    webbuild.compress(folder)
+    assert (folder / (name + ".gz")).read_bytes() == first
