@@ -48,7 +48,7 @@ CHAPTER_17 = GalleryGame(
     summary="The game of The Chessmen of Mars, Chapter 17, played with living pieces: every capture "
             "is a fight to the death, and Gahan wins it by taking U-Dor's Chief himself.",
     source="Edgar Rice Burroughs, The Chessmen of Mars (1922), Chapter 17; the missing moves as "
-           "reconstructed by Jan Ekman.",
+           "reconstructed by Fredrik Ekman.",
     rules=MANATOR,
     moves=("g10-d7", "d2-d3", "d7-g4", "d1xg4/a", "f9-f8", "g1-f4", "h9-i8", "f4-c7", "f10-i7",
            "e1-e4", "a9-b7", "e4-e7", "f8xe7/d", "e7xe10/a"),

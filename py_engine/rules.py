@@ -190,7 +190,7 @@ class Preset(NamedTuple):
 
 PRESETS: Dict[str, Preset] = {
     "standard": Preset("Standard (Ekman)", "",
-                       "Jan Ekman's reading of the book's rules: the game most players know."),
+                       "Fredrik Ekman's reading of the book's rules: the game most players know."),
     # The set-up and duels of the book's Chapter 17 game, with the Flier called Odwar as there.
     "manator": Preset("Manator (the book's Chapter 17)", "setup=facing,first=orange,duel=even,odwar=on",
                       "As in the arena of Manator: Chiefs face each other, Orange starts, and every "

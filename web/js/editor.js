@@ -148,7 +148,7 @@ function pickTool(tool) {
     b.setAttribute("aria-pressed", String(b.dataset.tool === tool));
   }
   const name = tool.length === 1 ? `${tool === tool.toUpperCase() ? "Black" : "Orange"} ${NAMES[tool.toUpperCase()]}` : null;
-  $("editor-tool-text").textContent = name ? `Tap squares to place a ${name}; tap it again to remove it.`
+  $("editor-tool-text").textContent = name ? `Tap squares to place ${/^[aeiou]/i.test(name) ? "an" : "a"} ${name}; tap it again to remove it.`
     : tool === "remove" ? "Tap pieces to remove them."
       : "Drag pieces to move them, or off the board to remove them; or tap a piece, then a square.";
   setup.pickTool(tool);

@@ -191,12 +191,15 @@ function renderWager(app) {
 export function renderPlayers(app) {
   const p = app.settings.players;
   const name = (side) => p[side] === "engine" ? `engine, level ${app.settings.level}` : (bothHuman(app.settings) ? "player" : "you");
-  // A preset by its name, other rules as "custom rules"; their text on hover.
-  const presets = Object.values(RULES.presets);
-  const preset = presets.find((q) => q.rules === app.game.rules);
-  const rules = preset ? preset.name : app.game.rules ? "custom rules" : "standard rules";
-  $("players").textContent = `Black: ${name("black")} · Orange: ${name("orange")} · ${rules}`;
+  $("players").textContent = `Black: ${name("black")} · Orange: ${name("orange")} · ${rulesName(app.game.rules)}`;
   $("players").title = app.game.rules || "standard rules";
+}
+
+/** A rule set in a few words: a preset by its name, other rules as "custom rules" (the page
+ *  puts their text on hover). @param {string} rules @returns {string} */
+export function rulesName(rules) {
+  const preset = Object.values(RULES.presets).find((q) => q.rules === rules);
+  return preset ? preset.name : rules ? "custom rules" : "standard rules";
 }
 
 /** A depth the deadline cut short shows as such: its move beat the previous depth's best. */
@@ -228,7 +231,8 @@ export function renderRecent(games, onOpen) {
     open.textContent = "Open";
     open.addEventListener("click", () => onOpen(game));
     const when = saved ? new Date(saved).toLocaleString() : "";
-    item.append(open, ` ${game.moves.length} moves · ${game.rules || "standard rules"}${when ? ` · ${when}` : ""}`);
+    item.append(open, ` ${game.moves.length} moves · ${rulesName(game.rules)}${when ? ` · ${when}` : ""}`);
+    item.title = game.rules || "standard rules";
     list.append(item);
   }
 }
