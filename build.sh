@@ -85,6 +85,8 @@ install_test_needs() {
         if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null
         else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi
     fi
+    # Firefox ESR, WebKitGTK (MiniBrowser and its WebDriver), Xvfb and the pinned WebDriver client.
+    PYTHON="$PYTHON" bash tests/engines/install.sh
     "$PYTHON" -m pip download -q --require-hashes -r tests/wasm/requirements.txt --no-deps \
         --only-binary=:all: --python-version 3.14 -d build/wasm-wheels 2>/dev/null
 }
