@@ -69,24 +69,28 @@ def test_an_engine_release_costs_a_returning_player_only_the_engine(browser, tmp
         click(page, "g9")
         click(page, "g8")
         wait_plies(page, 2)
+        moved = page.evaluate("performance.now()")         # from the reload's navigation
         sent = CountingHandler.served
         shown = page.evaluate("async () => (await import('./build-info.js')).BUILD.version")
         assert shown == after["version"]
         wheel = (folder / after["wheel"]).stat().st_size
         assert sent < 1_000_000, f"{sent:,} bytes for an engine release (the wheel is {wheel:,})"
-        # For the README (not asserted: these machines are noisy): the engine's start after the
-        # update (its snapshot is the old engine's, so Python starts afresh) against a warm visit
-        # of the same release (restored from the snapshot kept meanwhile).
-        ready = "() => performance.getEntriesByName('jetan-engine-ready')[0]?.startTime"
-        updated = wait_until(page, ready)
+        # For the README (not asserted: these machines are noisy): the first move after the update
+        # (its engine starts afresh: the snapshot kept is the old engine's) against a warm visit of
+        # the same release (restored from the snapshot kept meanwhile), each from navigation to
+        # the move answered, the click's own time in both.
         snapshot = f"jetan-snapshot-{after['engine']}"
         wait_until(page, f"async () => (await (await caches.open('{snapshot}')).keys()).length > 0",
                    timeout=60)
         page.reload()
-        warm = wait_until(page, ready, timeout=120)
+        page.wait_for_selector("body[data-engine=ready]", timeout=120000)
+        click(page, "e2")
+        click(page, "e3")
+        wait_plies(page, 3)
+        warm = page.evaluate("performance.now()")
         (ARTIFACTS / "update-cost.json").write_text(json.dumps(
-            {"bytes": sent, "wheel": wheel, "engine ready after the update (ms)": round(updated),
-             "engine ready on a warm visit (ms)": round(warm),
+            {"bytes": sent, "wheel": wheel, "first move after the update (ms)": round(moved),
+             "first move on a warm visit (ms)": round(warm),
              "warm visit": page.evaluate("document.body.dataset.engineStart")}))
     finally:
         context.close()
