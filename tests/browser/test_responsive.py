@@ -1,7 +1,9 @@
 """The page answers at once while the engine thinks (issue 12): during a long analysis, or while
 the engine's own move is being searched, a move, Stop, Move now, Undo, Resign and New game take
 effect within 0.3 s — checked here with slack for a busy CI machine (the figures measured are
-written to test-artifacts/responsiveness.json)."""
+written to test-artifacts/responsiveness.json). Both ways a browser runs the engine: with
+WebAssembly's JS promise integration (a search hears a stop mid-depth), and without (?jspi=off,
+as WebKit and every iPhone browser: searches run in a second worker that a stop replaces)."""
 import json
 import time
 
@@ -37,28 +39,45 @@ def timed(name, action, done):
     assert measured[name] < SLACK_S, f"{name} took {measured[name]} s"
 
 
-def test_analysis_never_holds_up_the_game(page, server):
+JSPI = pytest.mark.parametrize("jspi", ["", "?jspi=off"], ids=["jspi", "no-jspi"])
+
+
+def mode(jspi):
+    """How a figure is named in responsiveness.json: without JSPI, said so."""
+    return "no JSPI: " if jspi else ""
+
+
+def check_mode(page, jspi):
+    """The engine runs as asked: searches in its own worker exactly when the worker cannot suspend."""
+    engine = page.evaluate("() => ({ suspends: window.jetan.engine.suspends, "
+                           "searcher: window.jetan.engine.searchEngine !== null })")
+    assert engine == {"suspends": not jspi, "searcher": bool(jspi)}
+
+
+@JSPI
+def test_analysis_never_holds_up_the_game(page, server, jspi):
     page.on("dialog", lambda d: d.accept())
-    open_app(page, server, saved=FRIENDS)
+    open_app(page, server, saved=FRIENDS, fragment=jspi)
+    check_mode(page, jspi)
     analysing(page)
-    timed("move during analysis", lambda: (click(page, "d2"), click(page, "d3")),
+    timed(f"{mode(jspi)}move during analysis", lambda: (click(page, "d2"), click(page, "d3")),
           lambda: wait_plies(page, 1, timeout=int(SLACK_S * 4000)))
     analysing(page)
-    timed("stop analysis, then a move",
+    timed(f"{mode(jspi)}stop analysis, then a move",
           lambda: (page.click("#analyse-button"), click(page, "g9"), click(page, "g8")),
           lambda: wait_plies(page, 2, timeout=int(SLACK_S * 4000)))
     analysing(page)
-    timed("undo during analysis", lambda: page.click("#undo-button"),
+    timed(f"{mode(jspi)}undo during analysis", lambda: page.click("#undo-button"),
           lambda: wait_plies(page, 1, timeout=int(SLACK_S * 4000)))
     analysing(page)
-    timed("resign during analysis", lambda: page.click("#resign-button"),
+    timed(f"{mode(jspi)}resign during analysis", lambda: page.click("#resign-button"),
           lambda: page.wait_for_selector("body:not([data-result=''])", timeout=int(SLACK_S * 4000)))
     page.click("#undo-button")
     wait_plies(page, 1)
     analysing(page)
     page.click("#new-game-button")
     page.check("input[name=opponent][value=friend]")
-    timed("new game during analysis", lambda: page.click("#start-button"),
+    timed(f"{mode(jspi)}new game during analysis", lambda: page.click("#start-button"),
           lambda: wait_plies(page, 0, timeout=int(SLACK_S * 4000)))
 
 
@@ -72,15 +91,17 @@ def play_and_let_the_engine_think(page, frm, to, depth_reported=True):
                                timeout=30000)
 
 
-def test_move_now_and_new_game_while_the_engine_thinks(page, server):
-    open_app(page, server, saved=SLOW_ENGINE)
+@JSPI
+def test_move_now_and_new_game_while_the_engine_thinks(page, server, jspi):
+    open_app(page, server, saved=SLOW_ENGINE, fragment=jspi)
+    check_mode(page, jspi)
     play_and_let_the_engine_think(page, "d2", "d3")
     page.wait_for_timeout(500)
-    timed("move now (level 6, 5 s)", lambda: page.click("#stop-button"),
+    timed(f"{mode(jspi)}move now (level 6, 5 s)", lambda: page.click("#stop-button"),
           lambda: wait_plies(page, 2, timeout=int(SLACK_S * 4000)))
     play_and_let_the_engine_think(page, "e2", "e3")
     page.click("#new-game-button")
-    timed("new game while the engine thinks", lambda: page.click("#start-button"),
+    timed(f"{mode(jspi)}new game while the engine thinks", lambda: page.click("#start-button"),
           lambda: wait_plies(page, 0, timeout=int(SLACK_S * 4000)))
 
 

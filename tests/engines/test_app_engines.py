@@ -117,12 +117,16 @@ def test_a_shared_link_opens(browser, server):
 
 
 # Every "think" reply the page receives from its worker: {stopped} says whether a stop was heard.
+# Every search's reply, as the page's engine gives it (from its worker, or, where the worker
+# cannot suspend, from the search worker a stop replaces): whether it was cut short.
 LISTEN = """() => {
     window.thinkReplies = [];
-    window.jetan.engine.worker.addEventListener("message", (e) => {
-        const reply = e.data && e.data.reply;
-        if (reply && "stopped" in reply) window.thinkReplies.push(reply.stopped);
-    });
+    const engine = window.jetan.engine, request = engine.request.bind(engine);
+    engine.request = (op, args, onProgress) => {
+        const reply = request(op, args, onProgress);
+        if (op === "think") reply.then((r) => window.thinkReplies.push(Boolean(r && r.stopped)));
+        return reply;
+    };
     return true;
 }"""
 

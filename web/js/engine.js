@@ -83,11 +83,18 @@ export class Engine {
    *  0..1), "ready" (detail: "restored" from a snapshot, or "started" afresh), "error" (detail: why), "restarting" (detail: why; "ready" follows when the
    *  new worker is up). */
   /** ``adoptEarly``: take over the worker the app's page started in its head (index.html); no
-   *  other page's engine looks at a page global.
-   *  @param {{onStatus?: (state: string, detail?: string, fraction?: number) => void, adoptEarly?: boolean}} [options] */
-  constructor({ onStatus = () => {}, adoptEarly = false } = {}) {
+   *  other page's engine looks at a page global. ``searchesOnly``: the second engine that runs
+   *  the searches where the worker cannot suspend (see searcher()).
+   *  @param {{onStatus?: (state: string, detail?: string, fraction?: number) => void, adoptEarly?: boolean,
+   *           searchesOnly?: boolean}} [options] */
+  constructor({ onStatus = () => {}, adoptEarly = false, searchesOnly = false } = {}) {
     this.onStatus = onStatus;
     this.adoptEarly = adoptEarly;
+    this.searchesOnly = searchesOnly;
+    this.suspends = true;         // can a search in the worker hear a stop mid-depth (JSPI)?
+    /** @type {?Engine} */
+    this.searchEngine = null;
+    this.running = null;          // searchesOnly: the search under way
     this.pending = new Map();
     this.nextId = 1;
     this.ready = false;
@@ -136,6 +143,10 @@ export class Engine {
     if (msg.status) {
       if (msg.status === "error") { this.fail(msg.detail); return; }
       this.ready = msg.status === "ready";
+      if (this.ready) {
+        this.suspends = msg.suspends !== false;
+        if (!this.suspends && !this.searchesOnly) this.searcher();      // started before it is needed
+      }
       this.onStatus(msg.status, msg.detail, msg.fraction);
       return;
     }
@@ -143,7 +154,30 @@ export class Engine {
     if (!waiting) return;
     if (msg.progress) { waiting.onProgress(msg.progress); return; }
     this.pending.delete(msg.id);
+    if (waiting === this.running) this.running = null;
     waiting.resolve(msg.reply);
+  }
+
+  /** Where a search cannot hear a stop until its depth ends (no JSPI: WebKit, every browser on an
+   *  iPhone), searches run in a second engine of their own, so that everything else is answered
+   *  at once by this one, and a stop is answered at once too (cutShort()). */
+  searcher() {
+    if (!this.searchEngine) this.searchEngine = new Engine({ searchesOnly: true });
+    return this.searchEngine;
+  }
+
+  /** A search engine's stop: the search under way is answered at once with its last finished
+   *  depth's move, and its busy worker is replaced by a fresh one (restored from the snapshot).
+   *  Before a first depth has finished it is only asked to stop. Returns whether it was. */
+  cutShort() {
+    const search = this.running;
+    if (!search || !this.worker) return false;
+    if (!search.best) { this.worker.postMessage({ op: "stop" }); return true; }
+    for (const [id, request] of this.pending) if (request === search) this.pending.delete(id);
+    this.running = null;
+    search.resolve({ ok: true, best: search.best, stopped: true });
+    this.restart("a search cut short");
+    return true;
   }
 
   /** Send one request; resolves with the facade's reply (never rejects).
@@ -153,8 +187,17 @@ export class Engine {
    *  @returns {Promise<any>} */
   request(op, args = {}, onProgress = () => {}) {
     if (this.failed) return Promise.resolve({ ok: false, error: `the engine could not start: ${this.failure}` });
+    if (op === "think" && !this.searchesOnly && this.ready && !this.suspends && !this.searcher().failed) {
+      return this.searcher().request(op, args, onProgress);
+    }
     return new Promise((resolve) => {
-      this.send({ resolve, onProgress, op, args, timeMs: Number(args.time_ms) || 0, retried: false });
+      const request = { resolve, onProgress, op, args, timeMs: Number(args.time_ms) || 0, retried: false, best: null };
+      if (op === "think" && this.searchesOnly) {
+        // Each finished depth is remembered: a stop answers with the last (cutShort()).
+        request.onProgress = (info) => { request.best = info; onProgress(info); };
+        this.running = request;
+      }
+      this.send(request);
     });
   }
 
@@ -167,6 +210,7 @@ export class Engine {
 
   /** Ask a running "think" to stop after the step it is on. */
   stop() {
+    if (this.searchEngine && this.searchEngine.cutShort()) return;
     if (this.worker) this.worker.postMessage({ op: "stop" });
   }
 
@@ -213,6 +257,8 @@ export class Engine {
 
 function newWorker() {
   const url = new URL("./worker.js", import.meta.url);
+  // ?jspi=off on the page runs the engine as in a browser without JSPI (the tests use it).
+  if (new URLSearchParams(location.search).get("jspi") === "off") url.search = "?jspi=off";
   const script = url.origin === location.origin ? url
     : URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};`], { type: "text/javascript" }));
   return new Worker(script, { type: "module" });

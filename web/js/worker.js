@@ -9,7 +9,8 @@
 //
 // Messages in:  {id, op, args} (a facade request, or "think"), {op: "stop"}, {op: "ping"}.
 // Messages out: {status: "loading", detail, fraction} (the step, and how far along, 0..1), then
-//               {status: "ready", detail: "restored" | "started"} (from a snapshot, or afresh) or
+//               {status: "ready", detail: "restored" | "started", suspends} (from a snapshot, or
+//               afresh; suspends: whether a search can be stopped mid-depth, see SUSPENDS) or
 //               {status: "error", detail: why}; {id, progress}; {id, reply}; {pong: true}.
 import { BUILD } from "../build-info.js";
 import { openSnapshots, sha256 } from "./snapshots.js";
@@ -170,7 +171,7 @@ function keepWhenQuiet(snapshots, snapshot) {
 
 function ready(pyodide, how) {
   if (SUSPENDS) letSearchesBreathe(pyodide);
-  status("ready", how);
+  self.postMessage({ status: "ready", detail: how, suspends: SUSPENDS });
 }
 
 function call(op, args) {
@@ -183,7 +184,9 @@ const breathe = () => new Promise((resolve) => setTimeout(resolve, 0)); // let "
 // needed), a search suspends Python every few milliseconds, lets this worker's event loop run —
 // a "stop" or "ping" is heard — and resumes: Stop, a move, Undo or New game take effect within
 // milliseconds even in the middle of a depth. Elsewhere a search hears them between depths.
-const SUSPENDS = typeof (/** @type {any} */ (WebAssembly)).Suspending === "function";
+// (?jspi=off on the worker's address runs it as in a browser without, for the tests.)
+const SUSPENDS = typeof (/** @type {any} */ (WebAssembly)).Suspending === "function" &&
+  new URL(self.location.href).searchParams.get("jspi") !== "off";
 
 function letSearchesBreathe(pyodide) {
   /** @type {any} */ (self).jetanBreathe = () => new Promise((resolve) => setTimeout(() => resolve(stopRequested), 0));
