@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Dict, List, Optional, Set, Tuple, TypeVar
+from typing import Callable, Dict, List, Set, Tuple, TypeVar
 
 from .squares import SIZE, SQUARES, bit, file_of, on_board, rank_of, square
 
@@ -123,6 +123,8 @@ def _minimal(masks: Set[int]) -> Masks:
     """Drop every mask that contains another: a walk needing more empty squares adds nothing."""
     if len(masks) == 1:
         return tuple(masks)
+    if len({m.bit_count() for m in masks}) == 1:
+        return tuple(sorted(masks))         # walks of one length: no mask holds another
     kept: List[int] = []
     for m in sorted(masks, key=lambda m: (m.bit_count(), m)):
         for k in kept:
@@ -140,30 +142,9 @@ def _step_targets(step: Step) -> Tuple[int, ...]:
                  if on_board(file_of(s) + step[0], rank_of(s) + step[1]) else -1 for s in SQUARES)
 
 
-# A walk being grown: its squares so far, the squares visited (a mask), its first step.
-_Walk = Tuple[Tuple[int, ...], int, Optional[Step]]
-
-
-def _walks(gait: Gait, start: int) -> List[Tuple[int, ...]]:
-    """Every walk from ``start`` as its squares after the start, the destination last. Walks
-    grow a step at a time, all together (a plain loop: this is most of a rule set's set-up)."""
-    found: List[Tuple[int, ...]] = []
-    for pattern in gait.patterns:
-        walks: List[_Walk] = [((), 1 << start, None)]
-        for steps in pattern:
-            longer: List[_Walk] = []
-            for path, visited, first in walks:
-                here = path[-1] if path else start
-                for step in ((first,) if gait.straight and first else steps):
-                    if step not in steps:
-                        continue
-                    there = _step_targets(step)[here]
-                    if there < 0 or visited >> there & 1:
-                        continue
-                    longer.append((path + (there,), visited | 1 << there, first or step))
-            walks = longer
-        found.extend(path for path, _, _ in walks)
-    return found
+# The same for every step any gait takes (king steps; the escape walks use their own graph).
+_STEP_TARGETS: Dict[Step, Tuple[int, ...]] = {
+    (dx, dy): _step_targets((dx, dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy}
 
 
 # A walk tree per square: (destinations of one-step walks, branches); a branch is
@@ -224,39 +205,68 @@ class GaitSquares:
         self.trees: PerSquare[OpenWalks] = PerSquare(self._fill)
 
     def _fill(self, sq: int) -> None:
+        # The walks are followed step by step in nested loops (at most three steps), never built
+        # as paths: a process that searches one move (the command line, a page's first move)
+        # made these tables in 40% of a 300 ms search before; now in a fraction of that.
+        gait, targets = self.gait, _STEP_TARGETS
         masks: Dict[int, Set[int]] = {}
-        reach = direct = 0
+        direct = 0
         level1: Dict[int, int] = {}
         level2: Dict[int, Dict[int, int]] = {}
-        for path in _walks(self.gait, sq):
-            dest = path[-1]
-            between = 0
-            for s in path[:-1]:
-                between |= 1 << s
-            if dest in masks:
-                masks[dest].add(between)
-            else:
-                masks[dest] = {between}
-            dest_bit = 1 << dest
-            reach |= dest_bit
-            if len(path) == 1:
-                direct |= dest_bit
-            elif len(path) == 2:
-                level1[path[0]] = level1.get(path[0], 0) | dest_bit
-            else:
-                level1.setdefault(path[0], 0)
-                sub = level2.setdefault(path[0], {})
-                sub[path[1]] = sub.get(path[1], 0) | dest_bit
-        branches = tuple((bit(a), level1[a], tuple((bit(b), d) for b, d in level2.get(a, {}).items()))
+        for pattern in gait.patterns:
+            length = len(pattern)
+            for step1 in pattern[0]:
+                a = targets[step1][sq]
+                if a < 0:
+                    continue
+                if length == 1:
+                    masks.setdefault(a, set()).add(0)
+                    direct |= 1 << a
+                    continue
+                a_bit = 1 << a
+                for step2 in _next_steps(gait, pattern[1], step1):
+                    b = targets[step2][a]
+                    if b < 0 or b == sq:
+                        continue
+                    if length == 2:
+                        masks.setdefault(b, set()).add(a_bit)
+                        level1[a] = level1.get(a, 0) | 1 << b
+                        continue
+                    between, ends = a_bit | 1 << b, 0
+                    for step3 in _next_steps(gait, pattern[2], step1):
+                        c = targets[step3][b]
+                        if c < 0 or c == sq or c == a:
+                            continue
+                        ends |= 1 << c
+                        found = masks.get(c)
+                        if found is None:
+                            masks[c] = {between}
+                        else:
+                            found.add(between)
+                    if ends:
+                        level1.setdefault(a, 0)
+                        sub = level2.setdefault(a, {})
+                        sub[b] = sub.get(b, 0) | ends
+        branches = tuple((1 << a, level1[a], tuple((1 << b, d) for b, d in level2.get(a, {}).items()))
                          for a in level1)
-        blockers = 0
+        blockers = reach = 0
         for b1, _, subs in branches:
             blockers |= b1
             for b2, _ in subs:
                 blockers |= b2
+        for dest in masks:
+            reach |= 1 << dest
         self.walks[sq] = {dest: _minimal(m) for dest, m in masks.items()}
         self.reach[sq] = reach
         self.trees[sq] = (blockers, {}, (direct, branches))
+
+
+def _next_steps(gait: Gait, steps: StepSet, first: Step) -> StepSet:
+    """The steps a walk may take next: those of the pattern, or only its first step again if
+    the gait goes straight (and the pattern allows it)."""
+    if gait.straight:
+        return (first,) if first in steps else ()
+    return steps
 
 
 @lru_cache(maxsize=None)

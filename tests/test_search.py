@@ -179,7 +179,8 @@ def test_levels_are_defined():
 
 def test_duel_captures_are_weighed_by_their_odds():
     # With dice a Chief always beats a Panthan: attacking is safe, so the engine may take.
-    g = Game("duel=dice", "4p4c/10/10/10/10/4n5/10/10/4C5/9P b - 0 1")
+    # (Without the three-piece rule: Chief and Princess each after it would be its draw.)
+    g = Game("duel=dice,threepiece=off", "4p4c/10/10/10/10/4n5/10/10/4C5/9P b - 0 1")
     assert search(g, 1).move == Move(sq("e2"), sq("e5"))
 
 
