@@ -10,6 +10,7 @@ import sys
 from typing import List, Optional
 
 from .errors import JetanError, UsageError
+from .facade import MAX_SEARCH_DEPTH, MAX_TIME_MS
 from .game import Game, check_perft_depth, perft, start_position
 from .movegen import referee_for
 from .notation import line_text, move_text, parse_move
@@ -117,15 +118,21 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"error: {message} (try '{self.prog} --help')\n")
 
 
-def count(least: int):
-    """An argparse type: a whole number of at least ``least``."""
+def count(least: int, most: int = 1_000_000):
+    """An argparse type: a whole number from ``least`` to ``most``, in ASCII digits (a bad one is
+    answered in one line, exit status 2, never a traceback: "²", or four hundred digits)."""
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"'{text[:20]}' is not a whole number") from None
+        body = text.strip()
+        digits = body[1:] if body.startswith("-") else body
+        if not digits or not digits.isascii() or not digits.isdigit():
+            raise argparse.ArgumentTypeError(f"'{text[:20]}' is not a whole number")
+        if len(digits) > len(str(max(abs(least), most))):
+            raise argparse.ArgumentTypeError(f"'{text[:20]}…' is not from {least} to {most:,}")
+        value = int(body)
         if value < least:
             raise argparse.ArgumentTypeError(f"{value} is less than {least}")
+        if value > most:
+            raise argparse.ArgumentTypeError(f"{value:,} is more than {most:,}")
         return value
     return parse
 
@@ -157,8 +164,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_replay)
 
     p = with_rules(sub.add_parser("bestmove", help="the engine's move"))
-    p.add_argument("--time-ms", type=count(1), default=1000)
-    p.add_argument("--depth", type=count(1), default=None)
+    p.add_argument("--time-ms", type=count(1, MAX_TIME_MS), default=1000)
+    p.add_argument("--depth", type=count(1, MAX_SEARCH_DEPTH), default=None)
     p.add_argument("--level", type=int, default=6, help="1 (weakest) to 6 (full strength)")
     p.add_argument("position", help="position string, or 'start'")
     p.add_argument("moves", nargs="*", help="the moves played since POSITION (their positions "
@@ -166,8 +173,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_bestmove)
 
     p = with_rules(sub.add_parser("analyse", help="print the search's progress, depth by depth"))
-    p.add_argument("--time-ms", type=count(1), default=5000)
-    p.add_argument("--depth", type=count(1), default=None)
+    p.add_argument("--time-ms", type=count(1, MAX_TIME_MS), default=5000)
+    p.add_argument("--depth", type=count(1, MAX_SEARCH_DEPTH), default=None)
     p.add_argument("position")
     p.set_defaults(run=cmd_analyse)
 
@@ -176,7 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
                    "issue 24, run through its command line)")
     p.add_argument("b")
     p.add_argument("--games", type=count(1), default=40)
-    p.add_argument("--time-ms", type=count(1), default=1000, help="time per move for levels")
+    p.add_argument("--time-ms", type=count(1, MAX_TIME_MS), default=1000, help="time per move for levels")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--quiet", action="store_true", help="print only the final score")
     p.add_argument("--cli", action="store_true",

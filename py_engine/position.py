@@ -177,9 +177,16 @@ class Position:
         return Position(board, **values)
 
 
+DIGITS = "0123456789"
+
+
 def _number(text: str, what: str, low: int, high: int) -> int:
-    if not text.isdigit() or not low <= int(text) <= high:
-        raise PositionError(f"{what} must be a whole number from {low} to {high}, not '{text}'")
+    """A field that is a whole number from ``low`` to ``high``, written in ASCII digits (Python's
+    ``isdigit`` also takes "²", which ``int`` refuses), and no longer than ``high`` is: a number of
+    five thousand digits is refused before it is converted."""
+    digits = bool(text) and all(ch in DIGITS for ch in text) and len(text) <= len(str(high))
+    if not digits or not low <= int(text) <= high:
+        raise PositionError(f"{what} must be a whole number from {low} to {high}, not '{text[:20]}'")
     return int(text)
 
 
@@ -193,13 +200,13 @@ def _parse_placement(text: str) -> Tuple[str, ...]:
         f, j = 0, 0
         while j < len(row):
             ch = row[j]
-            if ch.isdigit():
+            if ch in DIGITS:
                 k = j
-                while k < len(row) and row[k].isdigit():
+                while k < len(row) and row[k] in DIGITS:
                     k += 1
+                if k - j > 2 or int(row[j:k]) < 1:
+                    raise PositionError(f"rank {r + 1}: '{row[j:k][:20]}' is not a count of empty squares")
                 n = int(row[j:k])
-                if n < 1:
-                    raise PositionError(f"rank {r + 1}: '{row[j:k]}' is not a count of empty squares")
                 f += n
                 j = k
                 continue

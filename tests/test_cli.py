@@ -130,3 +130,17 @@ def test_bestmove_searches_the_game_with_its_repetition_history(monkeypatch):
     d7_g10 = parse_move("d7-g10", game.position)
     assert d7_g10 not in game.legal_moves
     assert d7_g10 in Game(position=game.position).legal_moves     # legal without the history
+
+
+@pytest.mark.parametrize("args", [
+    ["bestmove", "--time-ms", "9" * 400, "start"],
+    ["bestmove", "--time-ms", "²", "start"],
+    ["bestmove", "--depth", "99", "start"],
+    ["analyse", "--time-ms", "0", "start"],
+    ["replay", "wadfpcfdaw/tnnnnnnnnt/²0/10/10/10/10/10/TNNNNNNNNT/WADFCPFDAW b"],
+    ["replay", "wadfpcfdaw/tnnnnnnnnt/10/10/10/10/10/10/TNNNNNNNNT/WADFCPFDAW b Ee 0 " + "9" * 5000],
+])
+def test_every_bad_argument_is_one_line_and_status_2(args):
+    out = run(*args)
+    assert out.returncode == 2, out.stderr
+    assert "Traceback" not in out.stderr and len(out.stderr.strip().splitlines()) == 1, out.stderr

@@ -1,7 +1,7 @@
 """Position notation in and out, and the impossible positions it refuses."""
 import pytest
 
-from py_engine import Game, Position, PositionError
+from py_engine import Game, JetanError, Position, PositionError
 from py_engine.game import start_position
 from py_engine.position import ZOBRIST_ORANGE
 
@@ -77,3 +77,18 @@ def test_incremental_positions_match_fresh_ones():
 
 def test_start_position_is_valid():
     assert str(start_position()) == START
+
+
+@pytest.mark.parametrize("text", [
+    "wadfpcfdaw/tnnnnnnnnt/10/10/10/10/10/10/TNNNNNNNNT/WADFCPFDAW b Ee 0 ²",
+    "wadfpcfdaw/tnnnnnnnnt/10/10/10/10/10/10/TNNNNNNNNT/WADFCPFDAW b Ee 𝟘 1",
+    "wadfpcfdaw/tnnnnnnnnt/²0/10/10/10/10/10/TNNNNNNNNT/WADFCPFDAW b Ee 0 1",
+    "wadfpcfdaw/tnnnnnnnnt/10/10/10/10/10/10/TNNNNNNNNT/WADFCPFDAW b Ee 0 " + "9" * 5000,
+    "wadfpcfdaw/tnnnnnnnnt/0010/10/10/10/10/10/TNNNNNNNNT/WADFCPFDAW b",
+])
+def test_unicode_digits_and_huge_numbers_are_position_errors(text):
+    """Only the project's own errors, for any text (Python's isdigit takes "²", int refuses it)."""
+    with pytest.raises(PositionError):
+        Position.parse(text)
+    with pytest.raises(JetanError):
+        Game("", text)
