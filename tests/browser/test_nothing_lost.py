@@ -225,7 +225,7 @@ def test_embed_with_an_unreadable_start_says_so(page, server):
     page.goto(server.url + "embed.html#start=zzz")
     caption = page.locator("jetan-board .caption")
     caption.wait_for()
-    assert caption.inner_text() == "This board could not be read: a position needs ten ranks."
+    assert caption.inner_text() == "This board could not be read: a position needs 10 ranks."
     assert not page.errors
 
 
