@@ -8,7 +8,7 @@
 #
 # Python runs from the project's own .venv (made on first use, from $PYTHON or python3), so a
 # person's own Python is left alone. DIST=folder builds there instead of dist/. The same commit
-# builds the same bytes: the wheel's timestamps are the commit's (SOURCE_DATE_EPOCH).
+# builds the same bytes: the wheel's timestamps are its sources' last commit's (SOURCE_DATE_EPOCH).
 #
 # Pinned inputs: the npm packages (pyodide; typescript for the checks: package.json,
 # package-lock.json with integrity hashes) and the micropip wheel from PyPI, checked against
@@ -33,8 +33,10 @@ if [ ! -x .venv/bin/python ]; then
     "${PYTHON:-python3}" -m venv .venv
 fi
 PYTHON=.venv/bin/python
-# Every time stamp a build writes (the wheel's zip entries) is the commit's, not the clock's.
-SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || echo 315532800)}
+# Every time stamp a build writes (the wheel's zip entries) is that of the last commit that changed
+# the wheel's sources, not the clock's: a commit elsewhere (tests, the page) leaves the wheel's
+# bytes, and so the engine's snapshot, as they were.
+SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct -- py_engine pyproject.toml 2>/dev/null | grep . || echo 315532800)}
 export SOURCE_DATE_EPOCH
 
 install_runtime() {
