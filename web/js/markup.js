@@ -77,14 +77,3 @@ export function parseMarkup(text, kind) {
   }
   return { items, problem: problems.join(" ") };
 }
-
-/** Markup items written back as text ("d2d4:red e9e7"): the palette colour's name, none for
- *  the default. */
-export function formatMarkup(items, kind) {
-  const nameOf = (colour) => {
-    const name = COLOUR_NAMES.find((k) => PALETTE[k] === colour);
-    return name && name !== COLOUR_NAMES[0] ? `:${name}` : "";
-  };
-  return items.map((item) => (kind === "arrows" ? squareName(item[0]) + squareName(item[1]) + nameOf(item[2])
-    : squareName(item[0]) + nameOf(item[1]))).join(" ");
-}
