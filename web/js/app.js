@@ -223,7 +223,9 @@ const moveWords = (move) => (move.text !== undefined ? move.text : `${squareName
 function render() {
   const s = session;
   const props = s.boardProps();
-  board.set({ ...props, flipped: settings.flipped });
+  // The comment on the position shown adds its arrows and marks: one drawing per render.
+  const markup = commentMarkup();
+  board.set({ ...props, flipped: settings.flipped, arrows: [...props.arrows, ...markup.arrows], marks: markup.marks });
   const canvas = $("board");
   canvas.dataset.position = s.shownPosition() || placementText(props.board);
   canvas.setAttribute("aria-label", `Jetan board. ${describe(props.board, s.state ? s.state.names : undefined)}. ` +
@@ -259,8 +261,18 @@ function render() {
 
 /** Before the engine answers: the game replayed for display, stepped through with the move
  *  list or ←/→ (the engine takes over at the ply shown). */
-/** The comment on the position shown, under the board (else a gallery game's caption), its
- *  arrows and marked squares on the board, and in the comment box unless it is being edited. */
+/** The arrows and marked squares of the comment on the position shown (what cannot be read is
+ *  said under the comment box). */
+function commentMarkup() {
+  const comment = session.comment(session.shownPly);
+  const arrows = parseMarkup(comment ? comment.arrows : "", "arrows");
+  const marks = parseMarkup(comment ? comment.marks : "", "marks");
+  $("comment-problem").textContent = [arrows.problem, marks.problem].filter(Boolean).join(" ");
+  return { arrows: arrows.items, marks: marks.items };
+}
+
+/** The comment on the position shown, under the board (else a gallery game's caption), and in
+ *  the comment box unless it is being edited. */
 function renderComment() {
   const s = session;
   const comment = s.comment(s.shownPly);
@@ -271,11 +283,6 @@ function renderComment() {
   } else if (s.state) {
     renderCaption({ rules: s.game.rules, canonicalRules: s.state.rules, start: s.game.start, moves: s.state.moves }, s.shownPly);
   }
-  const arrows = parseMarkup(comment ? comment.arrows : "", "arrows");
-  const marks = parseMarkup(comment ? comment.marks : "", "marks");
-  if (comment) board.set({ arrows: [...board.state.arrows, ...arrows.items], marks: marks.items });
-  else board.set({ marks: [] });
-  $("comment-problem").textContent = [arrows.problem, marks.problem].filter(Boolean).join(" ");
   $("comment-summary").textContent = s.shownPly ? `Comment on move ${s.shownPly}` : "Comment on the start";
   const fields = { "comment-text": "text", "comment-arrows": "arrows", "comment-marks": "marks" };
   for (const [id, part] of Object.entries(fields)) {
