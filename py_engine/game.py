@@ -76,6 +76,9 @@ class Game:
         self._keys: List[int] = [position.key]
         self._key_count: Counter[int] = Counter(self._keys)
         self._legal_cache: Tuple[int, Optional[Position], List[Move]] = (-1, None, [])
+        # Every capture so far as (its ply's index, the letter taken): a game's captures are few
+        # (at most the pieces on the board), its plies many, and every state request asks.
+        self._taken: List[Tuple[int, str]] = []
 
     # ---- state ---------------------------------------------------------------------------
     @property
@@ -159,6 +162,8 @@ class Game:
                 origins.pop(m.to, None)
                 origins[m.to] = start
         self.origins.append(origins)
+        if ply.captured:
+            self._taken.append((len(self.plies), ply.captured))
         self.plies.append(ply)
         self._keys.append(ply.position.key)
         self._key_count[ply.position.key] += 1
@@ -171,6 +176,8 @@ class Game:
         if not self.plies:
             raise IllegalMoveError("nothing to undo: no move has been played")
         ply = self.plies.pop()
+        if self._taken and self._taken[-1][0] == len(self.plies):
+            self._taken.pop()
         self.origins.pop()
         self._key_count[self._keys.pop()] -= 1
         self._redo.append(ply)
@@ -191,20 +198,27 @@ class Game:
         return self.resigned
 
     # ---- bookkeeping ---------------------------------------------------------------------
-    def captured(self, side: int) -> List[str]:
-        """Black's letters of ``side``'s pieces removed so far, in order."""
-        return [ply.captured.upper() for ply in self.plies
-                if ply.captured and ply.captured.isupper() == (side == BLACK)]
+    def captured(self, side: int, plies: Optional[int] = None) -> List[str]:
+        """Black's letters of ``side``'s pieces removed so far (or in the first ``plies``
+        plies), in order.
 
-    def wager(self, system: str = "smith") -> Tuple[float, float]:
-        """What Black and Orange have each won so far: every lost piece pays its price (in the
-        named scoring system, see :data:`SCORING`) to the opponent."""
+        >>> g = Game(position="p8c/10/10/10/10/10/10/3n6/3N6/P3C5 b")
+        >>> _ = g.play("d2xd3"); g.captured(ORANGE), g.captured(ORANGE, plies=0)
+        (['N'], [])
+        """
+        return [letter.upper() for index, letter in self._taken
+                if letter.isupper() == (side == BLACK) and (plies is None or index < plies)]
+
+    def wager(self, system: str = "smith", plies: Optional[int] = None) -> Tuple[float, float]:
+        """What Black and Orange have each won so far (or in the first ``plies`` plies): every
+        lost piece pays its price (in the named scoring system, see :data:`SCORING`) to the
+        opponent."""
         if system not in SCORING:
             raise UsageError(f"unknown scoring system '{system}'; known: {', '.join(SCORING)}")
         values = SCORING[system]
         won = [0.0, 0.0]
         for side in (BLACK, ORANGE):
-            for letter in self.captured(side):
+            for letter in self.captured(side, plies):
                 v = values[SCORING_ORDER.index(letter)]
                 won[1 - side] += v or 0
         return round(won[0], 2), round(won[1], 2)

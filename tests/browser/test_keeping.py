@@ -135,20 +135,78 @@ def test_storage_denied_plays_from_memory_and_says_so(context, server):
     assert page.errors == []
 
 
-@pytest.fixture(scope="module")
-def host(server, tmp_path_factory):
-    """Pages of another origin: the app and the element in sandboxed frames, and a page whose
-    element ids clobber globals the engine might look at."""
-    folder = tmp_path_factory.mktemp("host")
+def write_host_pages(folder, app_url):
+    """Pages of another origin: the app and the element in sandboxed frames (sandboxed.html),
+    and a page whose element ids clobber globals the engine might look at (clobbered.html)."""
     (folder / "sandboxed.html").write_text(f"""<!doctype html><meta charset="utf-8">
-<iframe id="app" sandbox="allow-scripts" src="{server.url}index.html" width="900" height="700"></iframe>
-<iframe id="embed" sandbox="allow-scripts" src="{server.url}embed.html?interactive" width="400" height="500">
+<iframe id="app" sandbox="allow-scripts" src="{app_url}index.html" width="900" height="700"></iframe>
+<iframe id="embed" sandbox="allow-scripts" src="{app_url}embed.html?interactive" width="400" height="500">
 </iframe>""")
     (folder / "clobbered.html").write_text(f"""<!doctype html><meta charset="utf-8">
 <div id="jetanEarlyWorker"></div><div id="early"></div><form name="shared"></form>
-<script type="module" src="{server.url}js/jetan-board.js"></script>
+<script type="module" src="{app_url}js/jetan-board.js"></script>
 <jetan-board id="board" interactive style="width:300px"></jetan-board>
 <jetan-board id="letters" position="xyz7/10/10/10/10/10/10/10/10/10 b" style="width:300px"></jetan-board>""")
+
+
+# Each frame of sandboxed.html either plays, or says in words what the host page must allow:
+# never "loading" for ever. (The app's frame, then the element's.)
+SANDBOXED_APP = """() => { const engine = document.body.dataset.engine;
+    const text = document.getElementById('loading-text').textContent;
+    return engine === 'ready' ? 'ready' : engine === 'failed' && text; }"""
+SANDBOXED_EMBED = """() => { const b = document.querySelector('jetan-board');
+    const settled = ['ready', 'failed'].includes(b.dataset.engine);
+    return settled && `${b.dataset.engine} ${b.shadowRoot.textContent}`; }"""
+
+# On clobbered.html: the board of unknown letters' caption.
+UNKNOWN_LETTERS = "() => document.getElementById('letters').shadowRoot.querySelector('.caption').textContent"
+
+# On clobbered.html: 2,000 attribute changes in a row are drawn a few times, not 2,000 times.
+# (Made from a task of the page's, as a page's script makes them: WebKitGTK's driver runs a
+# script it is sent with the microtasks drained after each change.)
+COALESCED = """() => new Promise((done) => setTimeout(() => {
+    const b = document.getElementById('board');
+    let drawn = 0;
+    b.addEventListener("drawn", () => drawn++);
+    for (let i = 0; i < 2000; i++) b.setAttribute("ply", String(i % 3));
+    setTimeout(() => done(drawn), 200);
+}))"""
+
+# A million moves in an attribute: refused by its size, at once.
+HUGE = """() => {
+    const b = document.getElementById('board');
+    b.setAttribute("moves", "d2-d3,".repeat(1000000));
+    const caption = () => b.shadowRoot.querySelector('.caption').textContent;
+    return new Promise((r) => setTimeout(() => r(caption()), 100));
+}"""
+
+# A play() in flight, then new attributes: the board ends showing what its attributes say.
+STALE_REPLY = """async () => {
+    const b = document.getElementById('board');
+    b.removeAttribute("moves");
+    b.removeAttribute("ply");
+    await new Promise((r) => setTimeout(r, 50));
+    const playing = b.play("d2-d3").then((m) => m.text, (e) => e.message);
+    b.setAttribute("moves", "e2-e3,f9-f8");
+    const result = await playing;
+    await new Promise((r) => setTimeout(r, 500));
+    return { result, ply: b.dataset.ply, position: b.dataset.position };
+}"""
+AFTER_E3_F8 = "wadfpcfdaw/tnnnn1nnnt/5n4/10/10/10/10/4N5/TNNN1NNNNT"
+
+# The worker goes silent between two moves: the second is played on the restarted engine.
+STALLED = """async () => {
+    const b = document.getElementById('board');
+    await b.play('d2-d3');
+    b.session.engine().worker.terminate();
+    return await b.play('g9-g8').then((m) => m.text, (e) => e.message);
+}"""
+
+
+@pytest.fixture(scope="module")
+def host(server, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("host")
+    write_host_pages(folder, server.url)
     server2 = Server(folder)
     yield server2
     server2.stop()
@@ -160,15 +218,8 @@ def test_sandboxed_frames_say_what_the_host_must_allow(page, host):
     board.click(position={"x": 100, "y": 250})             # the first press starts its engine
     app = next(f for f in page.frames if f.url.endswith("index.html"))
     embed = next(f for f in page.frames if "embed.html" in f.url)
-    # Each either plays, or says in words what the host page must allow: never "loading" for ever.
-    app_text = wait_until(app, """() => { const engine = document.body.dataset.engine;
-        const text = document.getElementById('loading-text').textContent;
-        return engine === 'ready' ? 'ready' : engine === 'failed' && text; }""",
-                          timeout=90)
-    embed_text = wait_until(embed, """() => { const b = document.querySelector('jetan-board');
-        const settled = ['ready', 'failed'].includes(b.dataset.engine);
-        return settled && `${b.dataset.engine} ${b.shadowRoot.textContent}`; }""",
-                            timeout=90)
+    app_text = wait_until(app, SANDBOXED_APP, timeout=90)
+    embed_text = wait_until(embed, SANDBOXED_EMBED, timeout=90)
     page.screenshot(path=str(ARTIFACTS / "sandboxed.png"))
     assert app_text == "ready" or "allow-same-origin" in app_text, app_text
     assert embed_text.startswith("ready") or "allow-same-origin" in embed_text, embed_text
@@ -176,9 +227,7 @@ def test_sandboxed_frames_say_what_the_host_must_allow(page, host):
 
 def test_clobbered_globals_and_unknown_letters(page, host):
     page.goto(host.url + "clobbered.html")
-    caption = wait_until(page, "() => document.getElementById('letters').shadowRoot.querySelector('.caption')"
-                               ".textContent")
-    assert "'x' is not a piece" in caption
+    assert "'x' is not a piece" in wait_until(page, UNKNOWN_LETTERS)
     moved = page.evaluate("() => document.getElementById('board').play('d2-d3')"
                           ".then((m) => m.text, (e) => e.message)")
     assert moved == "d2-d3"
@@ -186,47 +235,16 @@ def test_clobbered_globals_and_unknown_letters(page, host):
 
 def test_attributes_are_coalesced_bounded_and_never_overwritten_by_a_stale_reply(page, host):
     page.goto(host.url + "clobbered.html")
-    board = "document.getElementById('board')"
-    drawn = page.evaluate(f"""() => {{
-        const b = {board};
-        let drawn = 0;
-        b.addEventListener("drawn", () => drawn++);
-        for (let i = 0; i < 2000; i++) b.setAttribute("ply", String(i % 3));
-        return new Promise((r) => setTimeout(() => r(drawn), 200));
-    }}""")
-    assert drawn < 10                                     # once, not 2,000 times
-    huge = page.evaluate(f"""() => {{
-        const b = {board};
-        b.setAttribute("moves", "d2-d3,".repeat(1000000));
-        const caption = () => b.shadowRoot.querySelector('.caption').textContent;
-        return new Promise((r) => setTimeout(() => r(caption()), 100));
-    }}""")
-    assert "too long" in huge
-    # A play() in flight, then new attributes: the board shows what its attributes say.
-    out = page.evaluate(f"""async () => {{
-        const b = {board};
-        b.removeAttribute("moves");
-        b.removeAttribute("ply");
-        await new Promise((r) => setTimeout(r, 50));
-        const playing = b.play("d2-d3").then((m) => m.text, (e) => e.message);
-        b.setAttribute("moves", "e2-e3,f9-f8");
-        const result = await playing;
-        await new Promise((r) => setTimeout(r, 500));
-        return {{ result, ply: b.dataset.ply, position: b.dataset.position }};
-    }}""")
+    assert page.evaluate(COALESCED) < 10                  # once, not 2,000 times
+    assert "too long" in page.evaluate(HUGE)
+    out = page.evaluate(STALE_REPLY)
     assert out["ply"] == "2"
-    assert out["position"].startswith("wadfpcfdaw/tnnnn1nnnt/5n4/10/10/10/10/4N5/TNNN1NNNNT")
+    assert out["position"].startswith(AFTER_E3_F8)
 
 
 def test_a_request_lost_to_a_stalled_engine_is_retried(page, host):
     page.goto(host.url + "clobbered.html")
-    out = page.evaluate("""async () => {
-        const b = document.getElementById('board');
-        await b.play('d2-d3');
-        b.session.engine().worker.terminate();            // the worker goes silent
-        return await b.play('g9-g8').then((m) => m.text, (e) => e.message);
-    }""")
-    assert out == "g9-g8"
+    assert page.evaluate(STALLED) == "g9-g8"
 
 
 def test_a_move_in_a_10000_move_game_is_answered(page, server):

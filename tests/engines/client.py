@@ -158,6 +158,12 @@ class Browser:
     def close(self):
         raise NotImplementedError
 
+    @contextlib.contextmanager
+    def in_frame(self, index):
+        """``call`` runs in the page's ``index``-th frame (of any origin) meanwhile."""
+        raise NotImplementedError
+        yield
+
     def relaunch(self):
         """Close this browser and start it afresh, in place: for a browser that has stopped
         answering altogether (seen in WebKitGTK: every navigation then times out)."""
@@ -327,6 +333,16 @@ class Firefox(Browser):
             self.touch_override = False
         return touch and self.touch_override
 
+    @contextlib.contextmanager
+    def in_frame(self, index):
+        top = self.context
+        tree = self.send("browsingContext.getTree", {"root": top})["contexts"][0]
+        self.context = tree["children"][index]["context"]
+        try:
+            yield
+        finally:
+            self.context = top
+
     def page_errors(self):
         return [e["params"].get("text") for e in self.events
                 if e.get("method") == "log.entryAdded" and e["params"].get("type") == "javascript"]
@@ -449,6 +465,14 @@ class Classic(Browser):
             window = nearest
         self.viewport = tuple(inner)
         return False                    # classic WebDriver has no touch emulation
+
+    @contextlib.contextmanager
+    def in_frame(self, index):
+        self.command("POST", "frame", {"id": index})
+        try:
+            yield
+        finally:
+            self.command("POST", "frame/parent", {})
 
     def _inner(self, window, timeout=5):
         """The page's viewport once the window has taken the size ``window`` (a resize may

@@ -77,6 +77,9 @@
 // cannot answer while it computes, so a search may add its own time (see patience()).
 const SILENCE_MS = 8000;
 const PING_MS = 1000;
+// A new worker says something (its loading progress) within moments of starting; one that has
+// said nothing for this long never will (a browser that blocks it may say so only in its console).
+const SILENT_START_MS = 30000;
 
 export class Engine {
   /** onStatus(state, detail, fraction): "loading" (detail: the step; fraction: how far along,
@@ -107,6 +110,7 @@ export class Engine {
     this.ready = false;
     this.failed = false;
     this.heard = performance.now();
+    this.spoke = false;
     // A page may load these files from another origin (a fan site embedding <jetan-board>); a
     // worker must come from the page's own origin, so it is a one-line module that imports ours.
     const early = this.adoptEarly ? adoptEarlyWorker() : null;
@@ -139,6 +143,7 @@ export class Engine {
 
   receive(msg) {
     this.heard = performance.now();
+    this.spoke = true;
     if (!msg || msg.pong) return;
     if (msg.status) {
       if (msg.status === "error") { this.fail(msg.detail); return; }
@@ -222,6 +227,11 @@ export class Engine {
   }
 
   check() {
+    if (!this.spoke && !this.failed && this.worker && performance.now() - this.heard > SILENT_START_MS) {
+      this.worker.terminate();
+      this.fail(workerProblem(null));
+      return;
+    }
     if (!this.ready || !this.pending.size) { this.heard = performance.now(); return; }
     if (performance.now() - this.heard > this.patience()) {
       this.restart("the engine stopped answering");
@@ -256,6 +266,9 @@ export class Engine {
 }
 
 function newWorker() {
+  // A sandboxed frame's opaque origin may start no worker: some browsers throw, others only
+  // log it and leave the worker silent for ever.
+  if (globalThis.origin === "null") throw new DOMException("opaque origin", "SecurityError");
   const url = new URL("./worker.js", import.meta.url);
   // ?jspi=off on the page runs the engine as in a browser without JSPI (the tests use it).
   if (new URLSearchParams(location.search).get("jspi") === "off") url.search = "?jspi=off";
@@ -271,6 +284,7 @@ function workerProblem(err) {
     return "this page may not start the engine's worker: a sandboxed frame must allow scripts and the same " +
       'origin (sandbox="allow-scripts allow-same-origin"), or the page must be served over http(s)';
   }
+  if (!err) return "the engine's worker never started (the browser may have blocked it: see its console)";
   return `the engine's worker could not be started (${String(err && err.message ? err.message : err).slice(0, 120)})`;
 }
 

@@ -105,7 +105,10 @@ export class JetanBoard extends HTMLElement {
     // Once the page's engine is there (started by any board), every board has its game checked.
     this.stopHearing = () => {};
     // Comments written as children are read again when they change.
-    this.watcher = new MutationObserver(() => { if (this.isConnected) this.load(); });
+    // (Its own attributes are attributeChangedCallback's: taken once, however many change.)
+    this.watcher = new MutationObserver((records) => {
+      if (records.some((r) => !(r.type === "attributes" && r.target === this))) this.attributeChangedCallback();
+    });
   }
 
   connectedCallback() {
