@@ -28,7 +28,7 @@ from itertools import product
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence
 
-from . import facade, record, search
+from . import facade, lessons, record, search
 from .facade import handle_json
 from .gallery import GALLERY
 from .game import start_position
@@ -258,6 +258,7 @@ def web_facts() -> Json:
         "POSITION": position_layout(),
         "PIECE_ART": piece_art(),
         "MARKUP": {"colours": list(record.MARKUP_COLOURS)},
+        "LESSONS": lessons.web_lessons(),
     }
 
 

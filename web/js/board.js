@@ -11,6 +11,7 @@ const COLOURS = {
   selected: "rgba(255, 255, 255, 0.5)", dot: "rgba(20, 12, 6, 0.55)", dotOnDark: "rgba(241, 227, 194, 0.55)",
   escape: "#3fd0c9", danger: "rgba(230, 30, 20, 0.85)", coord: "rgba(241, 227, 194, 0.8)",
   coordOnLight: "rgba(35, 28, 23, 0.85)", cursor: "#3fd0c9", markEdge: "rgba(20, 12, 6, 0.55)",
+  star: "#ffd84a",
 };
 
 const SLIDE_MS = 180;
@@ -41,9 +42,9 @@ export class BoardView {
      *  marked squares [square, colour], and which squares' pieces may be dragged.
      *  @type {{board: string[], flipped: boolean, selected: ?number, lastMove: ?number[],
      *          dests: {to: number, capture?: boolean, escape?: boolean}[], threatened: number[],
-     *          arrows: any[][], marks: any[][], draggable: (sq: number) => boolean}} */
+     *          arrows: any[][], marks: any[][], stars: number[], draggable: (sq: number) => boolean}} */
     this.state = { board: emptyBoard(), flipped: false, selected: null, lastMove: null,
-                   dests: [], threatened: [], arrows: [], marks: [], draggable: () => false };
+                   dests: [], threatened: [], arrows: [], marks: [], stars: [], draggable: () => false };
     this.cursor = null;          // the keyboard's square, shown while the board has focus
     this.drag = null;
     new ResizeObserver(() => this.draw()).observe(canvas);
@@ -191,6 +192,7 @@ export class BoardView {
     drawSquares(ctx, g, s);
     drawCoordinates(ctx, g);
     drawThreats(ctx, g, s.threatened);
+    for (const sq of s.stars) drawStar(ctx, g, sq);
     const slide = this.slide;
     for (let sq = 0; sq < SQUARE_COUNT; sq++) {
       const p = s.board[sq];
@@ -339,7 +341,24 @@ export function drawDestination(ctx, g, d) {
 
 /** A marked square: a ring in ``colour`` with a dark edge, so that it reads on both square
  *  colours and over a piece. */
-export function drawMark(ctx, g, sq, colour) {
+export /** A star on a square (a lesson's square to reach), under any piece. */
+function drawStar(ctx, g, sq) {
+  const [cx, cy] = g.centre(sq);
+  const outer = g.cell * 0.36, inner = outer * 0.45;
+  ctx.beginPath();
+  for (let i = 0; i < 10; i++) {
+    const r = i % 2 ? inner : outer, a = -Math.PI / 2 + (i * Math.PI) / 5;
+    ctx.lineTo(cx + r * Math.cos(a), cy + r * Math.sin(a));
+  }
+  ctx.closePath();
+  ctx.fillStyle = COLOURS.star;
+  ctx.fill();
+  ctx.strokeStyle = COLOURS.markEdge;
+  ctx.lineWidth = Math.max(1, g.cell * 0.03);
+  ctx.stroke();
+}
+
+function drawMark(ctx, g, sq, colour) {
   const cell = g.cell;
   const [cx, cy] = g.centre(sq);
   ctx.save();
