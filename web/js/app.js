@@ -526,4 +526,13 @@ if (serviceWorkers()) {
   engineSettled.then(() => setTimeout(register, 2000));
 }
 
+// Safari may clear a site's storage after weeks without a visit, unless the site is installed
+// (added to the home screen) or its storage is persistent. The installed app asks for that: the
+// saved game and the engine's snapshot then stay. Refused or unsupported, nothing changes (a
+// cleared snapshot is a cold start; a saved game lost that way is what Recent games and records
+// guard against).
+if (matchMedia("(display-mode: standalone)").matches && navigator.storage && navigator.storage.persist) {
+  navigator.storage.persisted().then((already) => already || navigator.storage.persist()).catch(() => {});
+}
+
 start();
