@@ -163,6 +163,14 @@ LESSONS: Tuple[Lesson, ...] = (
                Task("stars", "The star is far out of her reach: use her escape.",
                     board("Pa1 Cb1 Na2 Nb2 cj10 pi10"), ("a1-h5",), stars=("h5",)),
            )),
+    Lesson("trapped", "A trapped Princess loses",
+           "A player who has no legal move loses. That is most often a Princess trapped: "
+           "threatened, her escape spent, every square she could go to threatened as well, and "
+           "nothing that can shield her or take the attacker.",
+           "", "", (
+               Task("win", "Orange's Princess has used her escape. Trap her with your Chief.",
+                    board("Cf6 Pa1 ca10 pj10").replace(" Ee ", " E "), ("f6-g7",), most=1),
+           )),
     Lesson("chief-takes-chief", "Chief takes Chief",
            "The game is won by taking the enemy Chief with your own Chief. If any other piece "
            "takes him, the game is only drawn.",

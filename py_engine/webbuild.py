@@ -28,7 +28,7 @@ from itertools import product
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence
 
-from . import facade, lessons, record, search
+from . import facade, lessons, record, search, stdlib
 from .facade import handle_json
 from .gallery import GALLERY
 from .game import start_position
@@ -281,8 +281,16 @@ def rewrite_lock(runtime: Path, dist: Path, version: str, sha256: str) -> None:
     (dist / "pyodide" / "pyodide-lock.json").write_text(json.dumps(lock))
 
 
+# The standard library the worker loads: Pyodide's, cut to what the engine uses (stdlib.py).
+STDLIB = "pyodide/jetan_stdlib.zip"
 # What the engine worker fetches of the runtime (the loading bar's whole).
-FETCHED = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json")
+FETCHED = ("pyodide/pyodide.asm.wasm", STDLIB, "pyodide/pyodide-lock.json")
+# Files the service worker does not keep: Pyodide's whole standard library and micropip, shipped
+# for the tests (the engine's suite inside Pyodide under Node, the benchmark's bare runtime) but
+# fetched by no page; and the large icons, which a browser fetches only to install the app,
+# online. (A first visit stays under 5 MB over the wire.)
+NOT_PRECACHED = ("pyodide/python_stdlib.zip", "pyodide/micropip-", "icons/icon-512.png",
+                 "icons/icon-maskable-512.png")
 
 
 def revision(path: Path) -> str:
@@ -308,17 +316,17 @@ def write_manifest(dist: Path) -> str:
     runtime = [revision(path) for path in sorted(dist.glob("pyodide/*"))]
     engine = hashlib.sha256("".join([wheel_sha, *runtime]).encode()).hexdigest()[:12]
     info = {"version": version, "engine": engine, "wheel": wheel, "wheelSha256": wheel_sha,
-            "download": sum((dist / f).stat().st_size for f in FETCHED)}
+            "stdlib": STDLIB, "download": sum((dist / f).stat().st_size for f in FETCHED)}
     (dist / "build-info.js").write_text(
         f"// Written by build.sh.\nexport const BUILD = {json.dumps(info)};\n")
     files.append("build-info.js")
-    listed = [[name, revision(dist / name)] for name in files]
+    listed = [[name, revision(dist / name)] for name in files if not name.startswith(NOT_PRECACHED)]
     (dist / "precache.js").write_text(
         "// Written by build.sh: what the service worker keeps for offline play, each file with its\n"
         "// revision (the start of its SHA-256).\n"
         f"self.PRECACHE = {json.dumps({'version': version, 'files': listed})};\n")
-    size = sum((dist / f).stat().st_size for f in files)
-    return f"{dist.as_posix()}/ built: {len(files)} files, {size / 1e6:.1f} MB, version {version}"
+    size = sum((dist / name).stat().st_size for name, _ in listed)
+    return f"{dist.as_posix()}/ built: {len(listed)} files, {size / 1e6:.1f} MB, version {version}"
 
 
 # Kinds of file worth sending compressed, and the least a copy must save to be written.
@@ -345,6 +353,7 @@ def compress(dist: Path) -> int:
 def build(dist: Path, runtime: Path, micropip_version: str, micropip_sha256: str) -> str:
     """Every step after build.sh has copied the files into ``dist``; returns the closing line."""
     rewrite_lock(runtime, dist, micropip_version, micropip_sha256)
+    stdlib.cut(dist / "pyodide" / "python_stdlib.zip", dist / STDLIB)
     (dist / "reach.js").write_text(reach_js())
     (dist / "engine-data.js").write_text(engine_data_js())
     closing = write_manifest(dist)

@@ -25,8 +25,8 @@ def test_every_tasks_solution_meets_it(lesson_id, index):
 def test_the_lessons_cover_every_piece_and_the_rules_that_decide_games():
     ids = {lesson.id for lesson in LESSONS}
     assert {"panthan", "thoat", "warrior", "padwar", "dwar", "flier", "chief", "princess"} <= ids
-    assert {"safety", "escape", "chief-takes-chief", "lesser-takes-chief", "three-pieces", "repetition",
-            "duels"} <= ids
+    assert {"safety", "escape", "trapped", "chief-takes-chief", "lesser-takes-chief", "three-pieces",
+            "repetition", "duels"} <= ids
     assert len(ids) == len(LESSONS)
 
 

@@ -11,13 +11,14 @@ import random
 import re
 import threading
 import urllib.request
+import zipfile
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from py_engine import facade, search, webbuild
+from py_engine import facade, search, stdlib, webbuild
 from py_engine.game import Game, start_position
 from py_engine.gallery import GALLERY
 from py_engine.movegen import referee_for
@@ -240,11 +241,27 @@ def fake_dist(tmp_path: Path) -> tuple[Path, Path]:
     lock = {"info": {}, "packages": {"micropip": theirs, "other": {"version": "1"}}}
     (runtime / "pyodide-lock.json").write_text(json.dumps(lock))
     dist = tmp_path / "dist"
-    for name in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
-                 "wheels/py_engine-0.1.0-py3-none-any.whl", "index.html", "js/app.js", "sw.js"):
+    for name in ("pyodide/pyodide.asm.wasm", "wheels/py_engine-0.1.0-py3-none-any.whl", "index.html",
+                 "js/app.js", "sw.js"):
         (dist / name).parent.mkdir(parents=True, exist_ok=True)
         (dist / name).write_bytes(name.encode() * 3)
+    # A standard library with everything the engine uses and something it does not.
+    with zipfile.ZipFile(dist / "pyodide/python_stdlib.zip", "w") as full:
+        for name in sorted(stdlib.USED | {"email/__init__.py"}):
+            full.writestr(name, f"# {name}\n")
     return dist, runtime
+
+
+def test_the_standard_library_is_cut_to_what_the_engine_uses(tmp_path):
+    dist, runtime = fake_dist(tmp_path)
+    webbuild.main([str(dist), "0.11.1", "ab" * 32, "--runtime", str(runtime)])
+    cut = zipfile.ZipFile(dist / webbuild.STDLIB)
+    assert set(cut.namelist()) == stdlib.USED
+    precached = (dist / "precache.js").read_text()
+    assert webbuild.STDLIB in precached and "python_stdlib.zip" not in precached
+    first = (dist / webbuild.STDLIB).read_bytes()
+    webbuild.main([str(dist), "0.11.1", "ab" * 32, "--runtime", str(runtime)])
+    assert (dist / webbuild.STDLIB).read_bytes() == first          # the same bytes every build
 
 
 def test_build_writes_every_generated_file(tmp_path, capsys):

@@ -86,7 +86,9 @@ async function startRuntime(loadPyodide, options) {
     }
   };
   try {
-    return await Promise.race([loadPyodide({ indexURL: RUNTIME, ...options }), failed]);
+    // The standard library cut to what the engine uses (py_engine/stdlib.py): 0.9 MB, not 2.5.
+    const stdLibURL = new URL(BUILD.stdlib, root).href;
+    return await Promise.race([loadPyodide({ indexURL: RUNTIME, stdLibURL, ...options }), failed]);
   } finally {
     console.warn = warn;
   }

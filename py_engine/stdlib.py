@@ -1,0 +1,77 @@
+"""The part of Python's standard library the engine uses in the browser, cut from Pyodide's
+``python_stdlib.zip`` into ``jetan_stdlib.zip``, which the worker loads instead
+(``loadPyodide({stdLibURL})``): 0.9 MB instead of 2.5 MB on a first visit.
+
+:data:`USED` is what ``node tests/wasm/stdlib_used.mjs full`` reports: the files Pyodide loaded
+while starting as the worker starts it and answering every kind of facade request (a search, a
+record, a lesson, errors, a traceback, a memory snapshot). ``tests/wasm/test_stdlib.py`` runs the
+same with the cut library and checks that it loads nothing outside :data:`USED`; a change to the
+engine that imports more of the standard library fails there, naming the files to add.
+
+>>> "json/__init__.py" in USED and "email/__init__.py" not in USED
+True
+"""
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+# Also kept: the codecs a record's text may need (UTF-8 and UTF-16 with or without a BOM), and the
+# build's sysconfig data, which site imports.
+CODECS = tuple(f"encodings/{name}.py" for name in (
+    "ascii", "latin_1", "utf_8", "utf_8_sig", "utf_16", "utf_16_be", "utf_16_le"))
+
+USED = frozenset((
+    "__future__.py", "_collections_abc.py", "_colorize.py", "_opcode_metadata.py", "_py_warnings.py",
+    "_pyodide/__init__.py", "_pyodide/_base.py", "_pyodide/_core_docs.py", "_pyodide/_future_helper.py",
+    "_pyodide/_importhook.py", "_pyodide/docs_argspec.py", "_pyodide/docstring.py", "_pyodide/jsbind.py",
+    "_sitebuiltins.py", "_ssl.py", "_weakrefset.py", "abc.py", "annotationlib.py", "ast.py",
+    "asyncio/__init__.py", "asyncio/base_events.py", "asyncio/base_futures.py",
+    "asyncio/base_subprocess.py", "asyncio/base_tasks.py", "asyncio/constants.py", "asyncio/coroutines.py",
+    "asyncio/events.py", "asyncio/exceptions.py", "asyncio/format_helpers.py", "asyncio/futures.py",
+    "asyncio/graph.py", "asyncio/locks.py", "asyncio/log.py", "asyncio/mixins.py", "asyncio/protocols.py",
+    "asyncio/queues.py", "asyncio/runners.py", "asyncio/selector_events.py", "asyncio/sslproto.py",
+    "asyncio/staggered.py", "asyncio/streams.py", "asyncio/subprocess.py", "asyncio/taskgroups.py",
+    "asyncio/tasks.py", "asyncio/threads.py", "asyncio/timeouts.py", "asyncio/transports.py",
+    "asyncio/trsock.py", "asyncio/unix_events.py", "base64.py", "bisect.py", "bz2.py", "codecs.py",
+    "codeop.py", "collections/__init__.py", "compression/__init__.py", "compression/_common/__init__.py",
+    "compression/_common/_streams.py", "compression/zstd/__init__.py", "compression/zstd/_zstdfile.py",
+    "concurrent/__init__.py", "concurrent/futures/__init__.py", "concurrent/futures/_base.py",
+    "contextlib.py", "contextvars.py", "copy.py", "copyreg.py", "dataclasses.py", "dis.py",
+    "encodings/__init__.py", "encodings/aliases.py", "encodings/cp437.py", "encodings/utf_8.py", "enum.py",
+    "fnmatch.py", "fractions.py", "functools.py", "genericpath.py", "glob.py", "heapq.py",
+    "importlib/__init__.py", "importlib/_abc.py", "importlib/_bootstrap.py",
+    "importlib/_bootstrap_external.py", "importlib/abc.py", "importlib/machinery.py", "importlib/util.py",
+    "inspect.py", "io.py", "json/__init__.py", "json/decoder.py", "json/encoder.py", "json/scanner.py",
+    "keyword.py", "linecache.py", "locale.py", "logging/__init__.py", "lzma.py", "ntpath.py", "numbers.py",
+    "opcode.py", "operator.py", "os.py", "pathlib/__init__.py", "pathlib/_os.py", "posixpath.py",
+    "pyodide/__init__.py", "pyodide/_package_loader.py", "pyodide/_state.py", "pyodide/code.py",
+    "pyodide/common.py", "pyodide/ffi/__init__.py", "pyodide/webloop.py", "random.py", "re/__init__.py",
+    "re/_casefix.py", "re/_compiler.py", "re/_constants.py", "re/_parser.py", "reprlib.py", "selectors.py",
+    "shutil.py", "signal.py", "site.py", "socket.py", "ssl.py", "stat.py", "string/__init__.py",
+    "struct.py", "subprocess.py", "tempfile.py", "textwrap.py", "threading.py", "token.py", "tokenize.py",
+    "traceback.py", "types.py", "typing.py", "uuid.py", "warnings.py", "weakref.py", "zipfile/__init__.py",
+    "zipfile/_path/__init__.py", "zipfile/_path/glob.py", "zipimport.py",
+) + CODECS)
+
+# Every entry gets this date, so that a build writes the same bytes every time.
+ENTRY_DATE = (1980, 1, 1, 0, 0, 0)
+
+
+def cut(full: Path, out: Path) -> int:
+    """Write ``out``: the entries of the standard library zip ``full`` that :data:`USED` names
+    (and the build's ``_sysconfigdata``), compressed, in order, dated :data:`ENTRY_DATE`.
+    Returns how many were written; a name in :data:`USED` that ``full`` lacks is an error (a new
+    Pyodide moved it)."""
+    with zipfile.ZipFile(full) as source:
+        names = [n for n in source.namelist() if n in USED or n.startswith("_sysconfigdata")]
+        missing = USED - set(names)
+        if missing:
+            raise SystemExit(f"build: {full} has no {', '.join(sorted(missing))}: update py_engine/stdlib.py")
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target:
+            for name in sorted(names):
+                entry = zipfile.ZipInfo(name, ENTRY_DATE)
+                entry.compress_type = zipfile.ZIP_DEFLATED
+                entry.external_attr = 0o644 << 16
+                target.writestr(entry, source.read(name), compresslevel=9)
+    return len(names)

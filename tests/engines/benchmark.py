@@ -1,0 +1,190 @@
+"""Browser benchmark in every engine (not a test): the app in Chromium, Firefox ESR and WebKitGTK,
+driven over WebDriver as tests/engines drives them, measured as a visitor meets it. For each
+engine, in one run: start-up against the bare Pyodide runtime's own load (navigation to the
+engine ready and to the first move accepted; cold on an origin the browser has never seen, warm
+on a second visit), what a click costs (a move shown, the level-3 engine's reply, Move now during
+a level-6 move, a move and Undo during an analysis), the engine's nodes per second in the page's
+worker, and a move in a 10,000-move game against a 10-move one.
+
+    python tests/engines/benchmark.py [engines]       (default: chromium,firefox,webkit)
+
+Timings are taken inside the page (performance.now(): from the pointer's press, or from the
+navigation's start), so the driver's own delays do not count.
+"""
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from py_engine.bench import long_game  # noqa: E402
+from tests.browser.benchmark import BARE_PAGE, BARE_WORKER, SETTINGS, TIMED_MOVES  # noqa: E402
+from tests.browser.conftest import DIST, Server  # noqa: E402
+from tests.engines import client  # noqa: E402
+from tests.engines.conftest import FORGET, click_move  # noqa: E402
+
+WAIT_S = 180
+# In the page: when the last press began, and when the game last changed length after it.
+CLOCK = """() => {
+    if (window.__clock) return true;
+    window.__clock = true;
+    document.addEventListener("pointerdown", () => { window.__asked = performance.now(); }, true);
+    new MutationObserver(() => { window.__answered = performance.now(); })
+        .observe(document.body, { attributes: true, attributeFilter: ["data-plies"] });
+    return true;
+}"""
+ANSWERED = "(n) => document.body.dataset.plies === String(n) && window.__answered - window.__asked"
+PEOPLE = {"black": "human", "orange": "human"}
+SNAPSHOT_KEPT = """async () => {
+    const name = (await caches.keys()).find((k) => k.startsWith("jetan-snapshot-"));
+    return Boolean(name) && (await (await caches.open(name)).keys()).length > 0;
+}"""
+READY = "() => document.body.dataset.engine === 'ready' && document.body.dataset.plies !== undefined"
+
+
+def folder():
+    """dist/ with the bare runtime's page beside it (links, not copies)."""
+    root = Path(tempfile.mkdtemp(prefix="jetan-engines-bench-"))
+    for entry in DIST.iterdir():
+        (root / entry.name).symlink_to(entry)
+    (root / "bare.html").write_text(BARE_PAGE)
+    (root / "bare-worker.js").write_text(BARE_WORKER)
+    return root
+
+
+def visit_app(browser, url, saved):
+    """Navigation start to the engine ready and to the first move accepted (ms)."""
+    browser.goto(url + "no-such-page")
+    browser.call("(text) => { localStorage.setItem('jetan.saved', text); return true; }", json.dumps(saved))
+    browser.goto(url)
+    browser.wait("() => document.body.dataset.engine === 'ready' && document.body.dataset.plies === '0'",
+                 timeout=WAIT_S)
+    ready = browser.call("() => performance.getEntriesByName('jetan-engine-ready')[0].startTime")
+    moved = browser.call("""async () => {
+        const s = window.jetan.session, from = Object.keys(s.state.legal).find((k) => k !== "pass");
+        s.press(Number(from)); s.press(s.state.legal[from][0].to);
+        while (document.body.dataset.plies !== "1") await new Promise((r) => setTimeout(r, 2));
+        return performance.now(); }""")
+    return ready, moved, browser.call("() => document.body.dataset.engineStart")
+
+
+def visit_bare(browser, url):
+    browser.goto(url + "bare.html")
+    return browser.wait("() => window.runtimeReady", timeout=WAIT_S)
+
+
+def startup(browser, root):
+    """Cold: a new origin (a server on a new port), so nothing is cached; warm: again."""
+    out = {}
+    saved = dict(SETTINGS, settings=dict(SETTINGS["settings"], players=PEOPLE))
+    visits = {"bare": visit_bare, "app": lambda b, url: visit_app(b, url, saved)}
+    for what, visit in visits.items():
+        server = Server(root)
+        try:
+            first = visit(browser, server.url)
+            if what == "app":
+                # The snapshot and the service worker's copies settle before the second visit.
+                browser.wait(SNAPSHOT_KEPT, timeout=WAIT_S)
+                time.sleep(3)
+            out[what] = (first, visit(browser, server.url))
+            browser.call(FORGET, True)
+        finally:
+            server.stop()
+    (bare_cold, bare_warm), (app_cold, app_warm) = out["bare"], out["app"]
+    return {
+        "bare runtime loaded, cold / warm (ms)": f"{bare_cold:.0f} / {bare_warm:.0f}",
+        "engine ready, cold (ms; x bare cold)": f"{app_cold[0]:.0f}  {app_cold[0] / bare_cold:.2f}x",
+        "first move accepted, cold (ms; x bare cold)": f"{app_cold[1]:.0f}  {app_cold[1] / bare_cold:.2f}x",
+        "first move accepted, warm (ms; x bare cold)":
+            f"{app_warm[1]:.0f}  {app_warm[1] / bare_cold:.2f}x ({app_warm[2]})",
+    }
+
+
+def opened(browser, url, saved):
+    browser.goto(url + "no-such-page")
+    browser.call(FORGET, False)
+    browser.call("(text) => { localStorage.setItem('jetan.saved', text); return true; }", json.dumps(saved))
+    browser.goto(url)
+    browser.wait(READY, timeout=WAIT_S)
+    browser.call(CLOCK)
+
+
+def clicks(browser, url):
+    """What a press costs, from the pointer's press to the game changing (ms)."""
+    figures = {}
+    level3 = dict(SETTINGS, settings=dict(SETTINGS["settings"], level=3, timeMs=2000))
+    opened(browser, url, level3)
+    click_move(browser, "d2", "d3")
+    figures["own move shown"] = browser.wait(ANSWERED, 1)
+    browser.call("() => { window.__asked = performance.now(); return true; }")
+    figures["level-3 reply (2 s)"] = browser.wait(ANSWERED, 2, timeout=60)
+    level6 = dict(SETTINGS, settings=dict(SETTINGS["settings"], timeMs=5000))
+    opened(browser, url, level6)
+    click_move(browser, "d2", "d3")
+    browser.wait("() => document.getElementById('thinking-text').textContent.includes('depth')", timeout=60)
+    time.sleep(1.5)
+    browser.click(*browser.centre("#stop-button"))
+    figures["Move now during a level-6 move"] = browser.wait(ANSWERED, 2, timeout=60)
+    opened(browser, url, dict(SETTINGS, settings=dict(SETTINGS["settings"], players=PEOPLE)))
+    browser.click(*browser.centre("#analyse-button"))
+    browser.wait("() => document.getElementById('analysis').textContent.startsWith('Depth')", timeout=60)
+    time.sleep(2)
+    click_move(browser, "d2", "d3")
+    figures["a move during an analysis"] = browser.wait(ANSWERED, 1, timeout=60)
+    time.sleep(2)
+    browser.click(*browser.centre("#undo-button"))
+    figures["Undo during an analysis"] = browser.wait(ANSWERED, 0, timeout=60)
+    return {f"{k} (ms)": round(v) for k, v in figures.items()}
+
+
+def search_speed(browser):
+    """Nodes a second of a 3 s level-6 search from the start, in the page's engine worker."""
+    best = browser.call("""async () => (await window.jetan.session.engine().request("best",
+        { rules: "", start: "start", moves: [], level: 6, time_ms: 3000 })).best""", timeout=60)
+    return {"nodes a second (level 6, 3 s, from the start)": round(best["nodes"] / best["time_ms"] * 1000)}
+
+
+def long_games(browser, url):
+    medians = {}
+    for n in (10, 10_000):
+        game = dict(SETTINGS["game"], moves=long_game(n))
+        opened(browser, url, dict(SETTINGS, game=game, settings=dict(SETTINGS["settings"], players=PEOPLE)))
+        browser.wait(f"() => document.body.dataset.plies === '{n}'", timeout=WAIT_S)
+        medians[n] = statistics.median(browser.call(TIMED_MOVES, 7, timeout=120))
+    return {"a move in a 10-move game (ms)": round(medians[10]),
+            "a move in a 10,000-move game (ms)": round(medians[10_000]),
+            "long game / short game": round(medians[10_000] / medians[10], 2)}
+
+
+def main():
+    engines = (sys.argv[1] if len(sys.argv) > 1 else "chromium,firefox,webkit").split(",")
+    root = folder()
+    results = {}
+    for name in engines:
+        why = client.missing(name)
+        if why:
+            print(f"{name}: skipped ({why})", file=sys.stderr)
+            continue
+        browser = client.launch(name, tempfile.mkdtemp(prefix=f"jetan-{name}-"))
+        try:
+            browser.set_viewport(1280, 800)
+            figures = {"browser": browser.version}
+            figures.update(startup(browser, root))
+            server = Server(root)
+            try:
+                figures.update(clicks(browser, server.url))
+                figures.update(search_speed(browser))
+                figures.update(long_games(browser, server.url))
+            finally:
+                server.stop()
+            results[name] = figures
+            print(json.dumps({name: figures}, indent=1), flush=True)
+        finally:
+            browser.close()
+    print(json.dumps(results, indent=1))
+
+
+if __name__ == "__main__":
+    main()
