@@ -1,5 +1,5 @@
 """Command line (the contract of docs/rules.md and the README): ``moves``, ``perft``, ``replay``,
-``bestmove``, ``analyse``, ``match``, ``bench``.
+``bestmove``, ``analyse``, ``match``, ``bench``, ``puzzles``.
 
 Every error in the input prints one line on stderr and exits with status 2.
 """
@@ -111,6 +111,38 @@ def cmd_bench(args) -> None:
     run(pyodide=args.pyodide)
 
 
+def cmd_puzzles(args) -> None:
+    from . import puzzles
+    if not args.generate and (args.seed is not None or args.count is not None or args.out):
+        raise UsageError("--seed, --count and --out go with --generate")
+    if args.generate and args.prove:
+        raise UsageError("--generate and --prove do not go together")
+    if args.generate:
+        found = puzzles.generate(args.count or puzzles.DEFAULT_COUNT,
+                                 puzzles.DEFAULT_SEED if args.seed is None else args.seed,
+                                 report=lambda line: print(line, file=sys.stderr, flush=True))
+        text = "".join(puzzles.dumps(p) + "\n" for p in found)
+        if not args.out:
+            sys.stdout.write(text)
+            return
+        try:
+            with open(args.out, "w", encoding="utf-8", newline="\n") as out:
+                out.write(text)
+        except OSError as err:
+            raise UsageError(f"cannot write {args.out}: {err.strerror}") from None
+        return
+    shipped = puzzles.load()
+    if args.prove:
+        failures = puzzles.prove_all(shipped)
+        for line in failures:
+            print(line, flush=True)
+        if failures:
+            raise SystemExit(1)
+        return
+    for puzzle in shipped:
+        print(puzzles.dumps(puzzle))
+
+
 class Parser(argparse.ArgumentParser):
     """argparse with the command line's error contract: a usage error is one line on stderr, exit 2."""
 
@@ -196,6 +228,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--pyodide", action="store_true",
                    help="also run the same benchmark in Pyodide under Node and print the ratio")
     p.set_defaults(run=cmd_bench)
+
+    p = sub.add_parser("puzzles", help="the shipped puzzles, one JSON object a line; or make or "
+                       "re-prove them")
+    p.add_argument("--generate", action="store_true",
+                   help="make puzzles from the engine's games (same seed, same output)")
+    p.add_argument("--seed", type=int, default=None, help="with --generate (default: 1, the "
+                   "shipped set's)")
+    p.add_argument("--count", type=count(1, 10_000), default=None,
+                   help="with --generate: how many puzzles (default: 152)")
+    p.add_argument("--out", help="with --generate: write to this file instead of stdout")
+    p.add_argument("--prove", action="store_true",
+                   help="re-prove every shipped puzzle; one line per failure, exit 1 if any")
+    p.set_defaults(run=cmd_puzzles)
     return parser
 
 

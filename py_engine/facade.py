@@ -661,22 +661,41 @@ def op_search_step(req: Request) -> Reply:
     return {"done": False, "info": info_json(*_Search.root, info)}
 
 
+def square_move_field(req: Request) -> Optional[Tuple[int, int]]:
+    """``move`` as ``{"from", "to"}`` squares, or None when the request has none."""
+    move = req.get("move")
+    if move is None:
+        return None
+    if not isinstance(move, dict):
+        raise RequestError("move must be {from, to}")
+    frm = int_field(move, "from", None, 0, SQUARE_COUNT - 1)
+    to = int_field(move, "to", None, 0, SQUARE_COUNT - 1)
+    if frm is None or to is None:
+        raise RequestError("move must be {from, to}: two squares from 0 to 99")
+    return frm, to
+
+
 def op_lesson(req: Request) -> Reply:
     """Where a lesson's task stands after the learner's ``moves`` (texts, as ``mine`` gave
     them) and a new ``move`` (``{"from", "to"}``) if any: :func:`py_engine.lessons.judge`."""
     from .lessons import judge
     moves: List[Union[str, Tuple[int, int]]] = list(moves_field(req))
-    move = req.get("move")
+    move = square_move_field(req)
     if move is not None:
-        if not isinstance(move, dict):
-            raise RequestError("move must be {from, to}")
-        frm = int_field(move, "from", None, 0, SQUARE_COUNT - 1)
-        to = int_field(move, "to", None, 0, SQUARE_COUNT - 1)
-        if frm is None or to is None:
-            raise RequestError("move must be {from, to}: two squares from 0 to 99")
-        moves.append((frm, to))
+        moves.append(move)
     index = int_field(req, "task", 0, 0, 99) or 0
     return {"lesson": judge(text_field(req, "lesson", "", 40), index, moves)}
+
+
+def op_puzzle(req: Request) -> Reply:
+    """Where a solver stands in puzzle ``id`` after ``moves`` (texts, as ``mine`` gave them) and
+    a new ``move`` (``{"from", "to"}``) if any: :func:`py_engine.puzzles.attempt`."""
+    from .puzzles import attempt, by_id
+    moves: List[Union[str, Tuple[int, int]]] = list(moves_field(req))
+    move = square_move_field(req)
+    if move is not None:
+        moves.append(move)
+    return {"puzzle": attempt(by_id(text_field(req, "id", "", 20)), moves)}
 
 
 def op_search_stop(req: Request) -> Reply:
@@ -687,6 +706,6 @@ def op_search_stop(req: Request) -> Reply:
 OPS: Dict[str, Callable[[Request], Reply]] = {
     "state": op_state, "replay": op_replay, "held": op_held, "play": op_play, "record": op_record,
     "check": op_check, "rules": op_rules, "reach": op_reach, "best": op_best,
-    "destinations": op_destinations, "lesson": op_lesson,
+    "destinations": op_destinations, "lesson": op_lesson, "puzzle": op_puzzle,
     "search_start": op_search_start, "search_step": op_search_step, "search_stop": op_search_stop,
 }

@@ -28,7 +28,7 @@ from itertools import product
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence
 
-from . import facade, lessons, record, search, stdlib
+from . import facade, lessons, puzzles, record, search, stdlib
 from .facade import handle_json
 from .gallery import GALLERY
 from .game import start_position
@@ -259,6 +259,7 @@ def web_facts() -> Json:
         "PIECE_ART": piece_art(),
         "MARKUP": {"colours": list(record.MARKUP_COLOURS)},
         "LESSONS": lessons.web_lessons(),
+        "PUZZLES": [{**p, "length": puzzles.length(p)} for p in puzzles.load()],
     }
 
 

@@ -286,7 +286,8 @@ def test_build_writes_every_generated_file(tmp_path, capsys):
         assert rev == hashlib.sha256((dist / name).read_bytes()).hexdigest()[:16]
     assert build["download"] == sum((dist / f).stat().st_size for f in webbuild.FETCHED)
     files = len(precache["files"])
-    assert closing == f"{dist.as_posix()}/ built: {files} files, 0.0 MB, version {build['version']}\n"
+    size = sum((dist / name).stat().st_size for name, _ in precache["files"]) / 1e6
+    assert closing == f"{dist.as_posix()}/ built: {files} files, {size:.1f} MB, version {build['version']}\n"
     # The version follows the content: the same files give the same version, a change another.
     (dist / "build-info.js").unlink()
     assert build["version"] in webbuild.write_manifest(dist)

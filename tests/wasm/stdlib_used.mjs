@@ -41,7 +41,7 @@ requests = [
     {"op": "held", **g}, {"op": "replay", **g, "at_least": 1},
     {"op": "lesson", "lesson": "duels", "moves": ["d4xd7"]},
     {"op": "lesson", "lesson": "chief-takes-chief", "moves": ["c7xf7"]},
-    {"op": "puzzle", "id": "?"}, {"op": "puzzles"},
+    {"op": "puzzle", "id": "?"}, {"op": "puzzle", "id": "01b7d8", "moves": ["e5-f7"]},
     {"op": "state", "rules": "bogus=1"}, {"op": "play", **g, "move": "zz"}, {"op": "nope"},
     {"op": "state", "rules": "setup=facing,duel=even", "start": "start", "moves": ["e2-e3"]},
 ]

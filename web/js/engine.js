@@ -80,6 +80,8 @@ const PING_MS = 1000;
 // A new worker says something (its loading progress) within moments of starting; one that has
 // said nothing for this long never will (a browser that blocks it may say so only in its console).
 const SILENT_START_MS = 30000;
+// A search no longer than this need not wait for the second worker (see request()).
+const SHORT_SEARCH_MS = 5000;
 
 export class Engine {
   /** onStatus(state, detail, fraction): "loading" (detail: the step; fraction: how far along,
@@ -192,7 +194,11 @@ export class Engine {
    *  @returns {Promise<any>} */
   request(op, args = {}, onProgress = () => {}) {
     if (this.failed) return Promise.resolve({ ok: false, error: `the engine could not start: ${this.failure}` });
-    if (op === "think" && !this.searchesOnly && this.ready && !this.suspends && !this.searcher().failed) {
+    // Where searches cannot suspend they go to the second worker. Until it has started (seconds,
+    // in WebKit) a short search (the engine's move, a hint) runs here rather than wait, its stop
+    // heard between depths; a long one (an analysis) waits for it.
+    if (op === "think" && !this.searchesOnly && this.ready && !this.suspends && !this.searcher().failed &&
+        (this.searcher().ready || Number(args.time_ms) > SHORT_SEARCH_MS)) {
       return this.searcher().request(op, args, onProgress);
     }
     return new Promise((resolve) => {

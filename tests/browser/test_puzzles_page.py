@@ -1,0 +1,88 @@
+"""The puzzles page (issue 22) in Debian's chromium, solved as a person: a puzzle by clicks at
+1280×800 with a wrong try first, a two-move puzzle by taps on a phone (the defender's answer
+played for the solver), a hint, and the streak and solved count remembered."""
+import pytest
+
+from py_engine.puzzles import length, load
+from tests.browser.conftest import ARTIFACTS, wait_until
+from tests.browser.test_phone import PHONE
+
+pytestmark = pytest.mark.browser
+
+BOARD = "#puzzle-board"
+PUZZLES = load()
+
+
+def first(n, rules=""):
+    """The first puzzle of ``n`` moves under ``rules``."""
+    return next(p for p in PUZZLES if length(p) == n and p["rules"] == rules)
+
+
+def squares(text):
+    sep = "x" if "x" in text else "-"
+    return text.split(sep)
+
+
+def press(page, name, flipped, touch=False):
+    box = page.locator(BOARD).bounding_box()
+    f, r = "abcdefghij".index(name[0]), int(name[1:]) - 1
+    if flipped:
+        f, r = 9 - f, 9 - r
+    cell = box["width"] / 10
+    x, y = box["x"] + (f + 0.5) * cell, box["y"] + (9 - r + 0.5) * cell
+    if touch:
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+
+
+def play(page, puzzle, text, touch=False):
+    flipped = " o " in puzzle["position"]
+    for name in squares(text):
+        press(page, name, flipped, touch)
+
+
+def message(page):
+    return page.locator("#puzzle-message").text_content() or ""
+
+
+def test_a_puzzle_solved_by_clicks_after_a_wrong_try(browser, server):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
+    page = context.new_page()
+    puzzle = first(1)
+    page.goto(server.url + f"puzzles.html#{puzzle['id']}")
+    wait_until(page, "() => window.jetanPuzzles.attempt !== null", timeout=90)
+    # A legal move that is not the answer: refused, the position kept.
+    legal = page.evaluate("() => window.jetanPuzzles.attempt.legal")
+    right = squares(puzzle["solution"][0])
+    index = {f"{f}{r}": (r - 1) * 10 + "abcdefghij".index(f) for f in "abcdefghij" for r in range(1, 11)}
+    name = {v: k for k, v in index.items()}
+    wrong = next((name[int(frm)], name[to]) for frm, tos in legal.items() for to in tos
+                 if (name[int(frm)], name[to]) != tuple(right))
+    play(page, puzzle, f"{wrong[0]}-{wrong[1]}")
+    wait_until(page, "() => document.getElementById('puzzle-message').textContent.includes('not the move')")
+    page.locator("#puzzle-hint").click()
+    assert page.evaluate("() => window.jetanPuzzles.marks.length") == 1
+    play(page, puzzle, puzzle["solution"][0])
+    wait_until(page, "() => document.getElementById('puzzle-message').textContent.startsWith('Solved')")
+    page.screenshot(path=str(ARTIFACTS / "puzzles-desktop-1280x800.png"))
+    page.reload()
+    wait_until(page, "() => document.getElementById('puzzle-count').textContent.startsWith('1 of')")
+    context.close()
+
+
+def test_a_two_move_puzzle_by_taps_on_a_phone(browser, server):
+    context = browser.new_context(**PHONE, service_workers="block")
+    page = context.new_page()
+    puzzle = first(2)
+    page.goto(server.url + f"puzzles.html#{puzzle['id']}")
+    wait_until(page, "() => window.jetanPuzzles.attempt !== null", timeout=90)
+    play(page, puzzle, puzzle["solution"][0], touch=True)
+    wait_until(page, "() => window.jetanPuzzles.attempt.played.length === 2")   # the defender answered
+    play(page, puzzle, puzzle["solution"][2], touch=True)
+    wait_until(page, "() => document.getElementById('puzzle-message').textContent.startsWith('Solved')")
+    assert page.locator("#puzzle-streak").text_content() == "Streak: 1"
+    fit = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
+    assert fit[0] <= fit[1]
+    page.screenshot(path=str(ARTIFACTS / "puzzles-phone-390x844.png"))
+    context.close()

@@ -1,0 +1,137 @@
+"""The shipped puzzles (py_engine/puzzles.jsonl) and the prover that vouches for them.
+
+The quick tests read the shipped file and prove the one-move puzzles; the slow ones re-prove
+every puzzle and generate twice from one seed."""
+import json
+import subprocess
+import sys
+import time
+
+import pytest
+
+from py_engine import puzzles
+from py_engine.errors import JetanError
+from py_engine.game import Game, start_position
+from py_engine.notation import parse_move
+from py_engine.position import Position
+from py_engine.rules import PRESETS, RuleSet
+from py_engine.puzzles import Prover, PuzzleError
+
+SHIPPED = puzzles.load()
+# Black's Chief on a1 takes Orange's on c1; Orange's Princess is far away, her escape spent.
+CHIEF_TAKES_CHIEF = "p9/10/10/10/10/10/10/10/10/C1cP6 b - 0 1"
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "py_engine", *args], capture_output=True,
+                          text=True, timeout=300)
+
+
+def test_shipped_file_is_sorted_compact_json_lines():
+    from importlib import resources
+    text = resources.files("py_engine").joinpath("puzzles.jsonl").read_text("utf-8")
+    lines = text.splitlines()
+    assert text.endswith("\n") and all(lines)
+    assert [json.loads(line) for line in lines] == SHIPPED
+    assert lines == [puzzles.dumps(p) for p in SHIPPED]
+    assert [p["id"] for p in SHIPPED] == sorted(p["id"] for p in SHIPPED)
+
+
+def test_enough_puzzles_of_every_kind():
+    assert len(SHIPPED) >= 150
+    lengths = {n: sum(puzzles.length(p) == n for p in SHIPPED) for n in (1, 2, 3)}
+    assert lengths[1] and lengths[2] and lengths[2] >= lengths[3]
+    by_preset = {name: sum(puzzles.preset_of(p) == name for p in SHIPPED) for name in PRESETS}
+    assert all(n >= 5 for n in by_preset.values()), by_preset
+    assert by_preset["standard"] >= 0.7 * len(SHIPPED)
+    assert {p["theme"] for p in SHIPPED} <= set(puzzles.THEMES.values()) | {puzzles.ESCAPE}
+    assert len({p["theme"] for p in SHIPPED}) >= 2
+
+
+def test_schema_ids_and_uniqueness():
+    for p in SHIPPED:
+        assert set(p) == {"id", "position", "rules", "solution", "theme"}
+        assert isinstance(p["solution"], list) and len(p["solution"]) % 2 == 1
+        assert 1 <= puzzles.length(p) <= puzzles.MAX_MOVES
+        assert p["id"] == puzzles.puzzle_id(p["position"], p["rules"])
+        assert len(p["id"]) == 6 and int(p["id"], 16) >= 0
+        # rules and position are written canonically and read back as they are
+        assert str(RuleSet.parse(p["rules"])) == p["rules"]
+        assert str(Position.parse(p["position"])) == p["position"]
+    assert len({p["id"] for p in SHIPPED}) == len(SHIPPED)
+    # no position twice, whatever its move number
+    assert len({" ".join(p["position"].split()[:4]) for p in SHIPPED}) == len(SHIPPED)
+
+
+def test_every_solution_is_legal_and_ends_in_the_solvers_win():
+    for p in SHIPPED:
+        game = Game(p["rules"], p["position"])
+        solver = game.turn
+        first = parse_move(p["solution"][0], game.position)
+        assert first.bare() in game.legal_moves, p["id"]
+        for text in p["solution"]:
+            game.play(text)
+        assert game.result is not None and game.result.winner == solver, p["id"]
+
+
+def test_one_move_puzzles_prove():
+    ones = [p for p in SHIPPED if puzzles.length(p) == 1][:12]
+    assert ones
+    for p in ones:
+        puzzles.prove(p)
+
+
+def test_prover_on_a_hand_made_position():
+    pos = Position.parse(CHIEF_TAKES_CHIEF)
+    prover = Prover(RuleSet())
+    assert prover.distance(pos, 3) == 1
+    solution = puzzles.solve(RuleSet(), pos)
+    assert solution.moves == ["a1xc1"] and solution.theme == "Chief takes Chief"
+    # Under duels the Chief may lose the fight: no sure win at once any more.
+    assert Prover(RuleSet.parse("duel=even")).distance(pos, 1) is None
+    # When any piece taking a Chief wins, the Panthan's capture wins too: two answers, no puzzle.
+    two_ways = "p9/10/10/10/10/10/10/10/10/CNcP6 b - 0 1"
+    with pytest.raises(PuzzleError, match="2 first moves win in 1"):
+        puzzles.solve(RuleSet.parse("chief_capture=win"), Position.parse(two_ways))
+    # The start position holds no forced win in two.
+    assert Prover(RuleSet()).distance(start_position(), 2) is None
+
+
+def test_prove_rejects_a_wrong_claim():
+    good = puzzles.make_puzzle(RuleSet(), Position.parse(CHIEF_TAKES_CHIEF))
+    puzzles.prove(good)
+    for change in ({"solution": ["a1-b1"]}, {"theme": "escape"}, {"id": "000000"},
+                   {"rules": "thoat=wild"}):
+        with pytest.raises(JetanError):
+            puzzles.prove({**good, **change})
+
+
+def test_cli_prints_the_shipped_set():
+    out = run("puzzles")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == [puzzles.dumps(p) for p in SHIPPED]
+
+
+@pytest.mark.parametrize("args", [("puzzles", "--seed", "2"), ("puzzles", "--generate", "--prove"),
+                                  ("puzzles", "--generate", "--count", "0")])
+def test_cli_bad_arguments_exit_2_with_one_line(args):
+    out = run(*args)
+    assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1 and not out.stdout
+
+
+@pytest.mark.slow
+def test_every_shipped_puzzle_proves():
+    started = time.perf_counter()
+    assert puzzles.prove_all(SHIPPED) == []
+    assert time.perf_counter() - started < 300
+
+
+@pytest.mark.slow
+def test_generate_is_reproducible(tmp_path):
+    out = tmp_path / "a.jsonl"
+    first = run("puzzles", "--generate", "--seed", "5", "--count", "4", "--out", str(out))
+    assert first.returncode == 0, first.stderr
+    again = run("puzzles", "--generate", "--seed", "5", "--count", "4")
+    assert again.returncode == 0 and again.stdout == out.read_text()
+    made = puzzles.loads(again.stdout)
+    assert len(made) == 4 and puzzles.prove_all(made) == []
