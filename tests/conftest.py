@@ -30,3 +30,29 @@ def web_page(tmp_path_factory) -> Path:
     (root / "engine-data.js").write_text(webbuild.engine_data_js())
     return root
 
+
+
+def write_host_pages(folder, app_url):
+    """Pages of another origin: the app and the element in sandboxed frames (sandboxed.html),
+    and a page whose element ids clobber globals the engine might look at (clobbered.html)."""
+    (folder / "sandboxed.html").write_text(f"""<!doctype html><meta charset="utf-8">
+<iframe id="app" sandbox="allow-scripts" src="{app_url}index.html" width="900" height="700"></iframe>
+<iframe id="embed" sandbox="allow-scripts" src="{app_url}embed.html?interactive" width="400" height="500">
+</iframe>""")
+    (folder / "clobbered.html").write_text(f"""<!doctype html><meta charset="utf-8">
+<div id="jetanEarlyWorker"></div><div id="early"></div><form name="shared"></form>
+<script type="module" src="{app_url}js/jetan-board.js"></script>
+<jetan-board id="board" interactive style="width:300px"></jetan-board>
+<jetan-board id="letters" position="xyz7/10/10/10/10/10/10/10/10/10 b" style="width:300px"></jetan-board>""")
+
+
+@pytest.fixture(scope="module")
+def host(server, tmp_path_factory):
+    """The host pages (write_host_pages) on a server of their own: another origin than the
+    app's ``server`` (tests/browser's or tests/engines')."""
+    from tests.browser.conftest import Server
+    folder = tmp_path_factory.mktemp("host")
+    write_host_pages(folder, server.url)
+    other = Server(folder)
+    yield other
+    other.stop()

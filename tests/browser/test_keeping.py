@@ -7,7 +7,7 @@ import json
 import pytest
 
 from py_engine.bench import long_game
-from tests.browser.conftest import ARTIFACTS, Server, hold_runtime, wait_until
+from tests.browser.conftest import ARTIFACTS, hold_runtime, wait_until
 from tests.browser.test_app import FAST, click, open_app, wait_plies
 
 pytestmark = pytest.mark.browser
@@ -135,20 +135,6 @@ def test_storage_denied_plays_from_memory_and_says_so(context, server):
     assert page.errors == []
 
 
-def write_host_pages(folder, app_url):
-    """Pages of another origin: the app and the element in sandboxed frames (sandboxed.html),
-    and a page whose element ids clobber globals the engine might look at (clobbered.html)."""
-    (folder / "sandboxed.html").write_text(f"""<!doctype html><meta charset="utf-8">
-<iframe id="app" sandbox="allow-scripts" src="{app_url}index.html" width="900" height="700"></iframe>
-<iframe id="embed" sandbox="allow-scripts" src="{app_url}embed.html?interactive" width="400" height="500">
-</iframe>""")
-    (folder / "clobbered.html").write_text(f"""<!doctype html><meta charset="utf-8">
-<div id="jetanEarlyWorker"></div><div id="early"></div><form name="shared"></form>
-<script type="module" src="{app_url}js/jetan-board.js"></script>
-<jetan-board id="board" interactive style="width:300px"></jetan-board>
-<jetan-board id="letters" position="xyz7/10/10/10/10/10/10/10/10/10 b" style="width:300px"></jetan-board>""")
-
-
 # Each frame of sandboxed.html either plays, or says in words what the host page must allow:
 # never "loading" for ever. (The app's frame, then the element's.)
 SANDBOXED_APP = """() => { const engine = document.body.dataset.engine;
@@ -201,15 +187,6 @@ STALLED = """async () => {
     b.session.engine().worker.terminate();
     return await b.play('g9-g8').then((m) => m.text, (e) => e.message);
 }"""
-
-
-@pytest.fixture(scope="module")
-def host(server, tmp_path_factory):
-    folder = tmp_path_factory.mktemp("host")
-    write_host_pages(folder, server.url)
-    server2 = Server(folder)
-    yield server2
-    server2.stop()
 
 
 def test_sandboxed_frames_say_what_the_host_must_allow(page, host):

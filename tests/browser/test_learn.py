@@ -53,7 +53,7 @@ def test_lessons_are_done_by_clicks_and_remembered(desktop, server):
     play(page, "d4", "d5")
     wait_until(page, "() => document.getElementById('learn-message').textContent.includes('cannot go there')")
     assert "Its moves are marked" in message(page)
-    assert page.evaluate("() => window.jetanLearn.shownDests.length") == 8
+    assert page.evaluate("() => window.jetanLearn.view.state.dests.length") == 8
     page.reload()
     wait_until(page, "() => document.getElementById('learn-progress').textContent.startsWith('1 of')")
     assert "(done)" in page.locator("#lesson-list button").first.get_attribute("aria-label")

@@ -51,9 +51,9 @@ def test_a_puzzle_solved_by_clicks_after_a_wrong_try(browser, server):
     page = context.new_page()
     puzzle = first(1)
     page.goto(server.url + f"puzzles.html#{puzzle['id']}")
-    wait_until(page, "() => window.jetanPuzzles.attempt !== null", timeout=90)
+    wait_until(page, "() => window.jetanPuzzles.verdict !== null", timeout=90)
     # A legal move that is not the answer: refused, the position kept.
-    legal = page.evaluate("() => window.jetanPuzzles.attempt.legal")
+    legal = page.evaluate("() => window.jetanPuzzles.verdict.legal")
     right = squares(puzzle["solution"][0])
     index = {f"{f}{r}": (r - 1) * 10 + "abcdefghij".index(f) for f in "abcdefghij" for r in range(1, 11)}
     name = {v: k for k, v in index.items()}
@@ -76,9 +76,9 @@ def test_a_two_move_puzzle_by_taps_on_a_phone(browser, server):
     page = context.new_page()
     puzzle = first(2)
     page.goto(server.url + f"puzzles.html#{puzzle['id']}")
-    wait_until(page, "() => window.jetanPuzzles.attempt !== null", timeout=90)
+    wait_until(page, "() => window.jetanPuzzles.verdict !== null", timeout=90)
     play(page, puzzle, puzzle["solution"][0], touch=True)
-    wait_until(page, "() => window.jetanPuzzles.attempt.played.length === 2")   # the defender answered
+    wait_until(page, "() => window.jetanPuzzles.verdict.played.length === 2")   # the defender answered
     play(page, puzzle, puzzle["solution"][2], touch=True)
     wait_until(page, "() => document.getElementById('puzzle-message').textContent.startsWith('Solved')")
     assert page.locator("#puzzle-streak").text_content() == "Streak: 1"

@@ -11,7 +11,6 @@ import pytest
 
 from py_engine.bench import long_game
 from py_engine.squares import parse_square
-from tests.browser.conftest import Server
 from tests.browser.test_app import FAST
 from tests.browser.test_keeping import (
     AFTER_E3_F8,
@@ -24,7 +23,6 @@ from tests.browser.test_keeping import (
     STALLED,
     TWO_PLAYERS,
     UNKNOWN_LETTERS,
-    write_host_pages,
 )
 from tests.engines.conftest import (
     ENGINE_WAIT_S,
@@ -55,15 +53,6 @@ def tabs(server):
 <iframe id="a" src="index.html" width="620" height="760"></iframe>
 <iframe id="b" width="620" height="760"></iframe>""")
     return server.url + "two-tabs.html"
-
-
-@pytest.fixture(scope="module")
-def host(server, tmp_path_factory):
-    folder = tmp_path_factory.mktemp("host")
-    write_host_pages(folder, server.url)
-    other = Server(folder)
-    yield other
-    other.stop()
 
 
 def in_tab(tab, script):

@@ -3,11 +3,9 @@
 // paints before the engine has loaded; whether a move is legal, what the other side answers and
 // whether a task is met are the engine's (the facade's "lesson" request). Moves made while the
 // engine loads are kept and sent, in order, once it can answer.
-import { BoardView } from "./board.js";
 import { $ } from "./dom.js";
-import { LESSONS, PIECES } from "../engine-data.js";
-import { sharedEngine } from "./engine.js";
-import { placementBoard, readPosition, sideName, sideOfPiece } from "./position.js";
+import { LESSONS } from "../engine-data.js";
+import { JudgedBoard, capital } from "./judged-board.js";
 import { openStorage } from "./storage.js";
 
 const PROGRESS_KEY = "jetan.learn";
@@ -28,25 +26,12 @@ function readProgress() {
   }
 }
 
-class LessonController {
+class LessonController extends JudgedBoard {
   constructor() {
+    super(/** @type {HTMLCanvasElement} */ ($("lesson-board")));
     this.finished = readProgress();
-    this.view = new BoardView(/** @type {HTMLCanvasElement} */ ($("lesson-board")), {
-      onPress: (sq) => this.press(sq),
-      onDrop: (from, to) => this.move(from, to),
-      keyboard: true,
-      nameOf: (sq) => pieceName(this.board()[sq]),
-    });
-    this.engine = sharedEngine();             // a lesson is played from the start: load it now
     this.lessonIndex = 0;
     this.taskIndex = 0;
-    /** @type {?Verdict} */ this.verdict = null;
-    /** @type {{from: number, to: number}[]} moves made that the engine has not judged yet */
-    this.waiting = [];
-    this.asking = false;
-    this.selected = null;
-    this.shownDests = [];
-    this.generation = 0;                      // a reply for an abandoned task is dropped
     $("restart-task").addEventListener("click", () => this.open(this.lessonIndex, this.taskIndex));
     $("next-task").addEventListener("click", () => this.next());
     addEventListener("hashchange", () => this.openFromHash());
@@ -66,113 +51,47 @@ class LessonController {
   open(lessonIndex, taskIndex) {
     this.lessonIndex = lessonIndex;
     this.taskIndex = taskIndex;
-    this.verdict = null;
-    this.waiting = [];
-    this.selected = null;
-    this.shownDests = [];
-    this.generation += 1;
     const lesson = LESSONS[lessonIndex];
     $("lesson-title").textContent = lesson.title;
     $("lesson-text").textContent = lesson.text;
-    this.say("");
+    this.say(this.engine.ready || this.engine.failed ? "" : "Loading the engine… you can move already.");
     this.list();
+    this.begin(this.task.start);
     this.render();
-    if (!this.engine.ready && !this.engine.failed) this.say("Loading the engine… you can move already.");
-    // The task as it starts, judged: the learner's legal moves, to show when a piece is picked up.
-    const generation = this.generation;
-    this.engine.request("lesson", { lesson: lesson.id, task: taskIndex, moves: [] }).then((reply) => {
-      if (generation !== this.generation || this.verdict || this.asking || this.waiting.length) return;
-      if (reply.ok) this.verdict = reply.lesson;
-      else this.say(`The engine could not open this lesson: ${reply.error}.`, "bad");
-      this.render();
-    });
   }
 
   get task() { return LESSONS[this.lessonIndex].tasks[this.taskIndex]; }
 
-  /** The position shown: the engine's last word, with the moves it has not judged yet played
-   *  on top (so nothing the learner did is lost while it loads). */
-  board() {
-    const board = placementBoard(this.verdict ? this.verdict.position : this.task.start);
-    for (const { from, to } of this.waiting) { board[to] = board[from]; board[from] = ""; }
-    return board;
+  request(move, mine) {
+    return this.engine.request("lesson", { lesson: LESSONS[this.lessonIndex].id, task: this.taskIndex,
+                                           moves: mine, ...(move ? { move } : {}) });
   }
 
-  learner() {
-    return this.verdict ? this.verdict.learner : readPosition(this.task.start).side;
-  }
+  verdictOf(reply) { return reply.lesson; }
+
+  failed(error) { this.say(`The engine could not open this lesson: ${error}.`, "bad"); }
+
+  over() { return Boolean(this.verdict && (this.verdict.done || this.verdict.failed)); }
 
   render() {
-    const task = this.task, v = this.verdict;
+    const task = this.task, v = /** @type {?Verdict} */ (this.verdict);
     const count = LESSONS[this.lessonIndex].tasks.length;
     const limit = task.most ? ` (in ${task.most} move${task.most > 1 ? "s" : ""})` : "";
     $("task-prompt").textContent = `${count > 1 ? `Task ${this.taskIndex + 1} of ${count}: ` : ""}${task.prompt}${limit}`;
     const stars = (v ? v.stars : task.stars).filter((sq) => !this.waiting.some((m) => m.to === sq));
-    this.view.set({
-      board: this.board(), stars, selected: this.selected, dests: this.shownDests,
-      lastMove: v && v.last.length ? v.last : null,
-      draggable: (sq) => this.mine(sq),
-    });
+    this.view.set({ ...this.shown(), stars });
     $("next-task").textContent = this.taskIndex + 1 < count ? "Next task" : "Next lesson";
   }
 
-  mine(sq) {
-    const piece = this.board()[sq];
-    return Boolean(piece) && sideOfPiece(piece) === this.learner() && !this.over();
-  }
-
-  over() { return Boolean(this.verdict && (this.verdict.done || this.verdict.failed)); }
-
-  press(sq) {
-    if (this.over()) return;
-    if (this.selected === null || this.mine(sq)) {
-      this.selected = this.mine(sq) ? sq : null;
-      this.shownDests = this.selected !== null && this.verdict && !this.waiting.length
-        ? (this.verdict.legal[String(sq)] || []).map((to) => ({ to })) : [];
-      this.render();
-      return;
+  answered(reply, move) {
+    if (!reply.ok) {
+      // A refused move explains itself, with where that piece can go: the engine's own moves.
+      const dests = this.verdict ? this.verdict.legal[String(move.from)] || [] : [];
+      this.selected = dests.length ? move.from : null;
+      this.say(`${capital(reply.error)}.${dests.length ? " Its moves are marked." : ""}`, "bad");
+      return false;
     }
-    this.move(this.selected, sq);
-  }
-
-  move(from, to) {
-    if (this.over() || from === to) return;
-    this.selected = null;
-    this.shownDests = [];
-    this.waiting.push({ from, to });
-    this.render();
-    this.ask();
-  }
-
-  /** Send the oldest move not yet judged; one request at a time, so each carries the last answer. */
-  ask() {
-    if (this.asking || !this.waiting.length) return;
-    this.asking = true;
-    const generation = this.generation;
-    const move = this.waiting[0];
-    const { id } = LESSONS[this.lessonIndex];
-    const mine = this.verdict ? this.verdict.mine : [];
-    this.engine.request("lesson", { lesson: id, task: this.taskIndex, moves: mine, move }).then((reply) => {
-      this.asking = false;
-      if (generation !== this.generation) { this.ask(); return; }
-      this.waiting.shift();
-      if (reply.ok) {
-        this.verdict = reply.lesson;
-        this.judged();
-      } else {
-        // A refused move explains itself, with where that piece can go: the engine's own moves.
-        this.waiting = [];
-        const dests = this.verdict ? this.verdict.legal[String(move.from)] || [] : [];
-        this.shownDests = dests.map((to) => ({ to }));
-        this.selected = dests.length ? move.from : null;
-        this.say(`${capital(reply.error)}.${dests.length ? " Its moves are marked." : ""}`, "bad");
-      }
-      this.render();
-      this.ask();
-    });
-  }
-
-  judged() {
+    this.verdict = reply.lesson;
     const v = /** @type {Verdict} */ (this.verdict);
     if (v.done) {
       this.say(v.result ? `Well done: ${v.result}.` : "Well done!", "good");
@@ -188,6 +107,7 @@ class LessonController {
       const left = v.moves_left ? ` ${v.moves_left} move${v.moves_left > 1 ? "s" : ""} left.` : "";
       this.say(v.stars.length ? `${v.stars.length} star${v.stars.length > 1 ? "s" : ""} to go.${left}` : left.trim());
     }
+    return true;
   }
 
   next() {
@@ -226,12 +146,6 @@ class LessonController {
     box.className = tone;
   }
 }
-
-const NAMES = Object.fromEntries(PIECES.map((p) => [p.letter, p.name]));
-/** A square's piece in words ("Black Thoat"), or "". @param {string} piece */
-const pieceName = (piece) => (piece ? `${sideName(sideOfPiece(piece))} ${NAMES[piece.toUpperCase()]}` : "");
-
-const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const controller = new LessonController();
 /** For the tests: the page's controller. */

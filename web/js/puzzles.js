@@ -3,17 +3,15 @@
 // the engine loads). The solver moves; the engine (the facade's "puzzle" request) says whether the
 // move is right and answers with the defender's move of the solution. A hint, the solution, a
 // streak, a theme filter, and a puzzle of the day picked by the date, the same on every device.
-import { BoardView } from "./board.js";
 import { $ } from "./dom.js";
-import { MARKUP, PIECES, PUZZLES, SIDES } from "../engine-data.js";
-import { sharedEngine } from "./engine.js";
-import { moveSquares, placementBoard, readPosition, sideName, sideOfPiece } from "./position.js";
+import { MARKUP, PUZZLES, SIDES } from "../engine-data.js";
+import { JudgedBoard, capital } from "./judged-board.js";
+import { moveSquares, readPosition, sideName } from "./position.js";
 import { openStorage } from "./storage.js";
 
 const PROGRESS_KEY = "jetan.puzzles";
 const DAY_MS = 24 * 60 * 60 * 1000;
 const { storage } = openStorage();
-const NAMES = Object.fromEntries(PIECES.map((p) => [p.letter, p.name]));
 
 /** @typedef {{id: string, position: string, rules: string, solution: string[], theme: string,
  *             length: number}} Puzzle  as py_engine/puzzles.py ships it */
@@ -37,25 +35,14 @@ export function dailyIndex(date, count = PUZZLES.length) {
   return Math.floor(date.getTime() / DAY_MS) % count;
 }
 
-class PuzzleController {
+class PuzzleController extends JudgedBoard {
   constructor() {
+    super(/** @type {HTMLCanvasElement} */ ($("puzzle-board")));
     this.progress = readProgress();
-    this.view = new BoardView(/** @type {HTMLCanvasElement} */ ($("puzzle-board")), {
-      onPress: (sq) => this.press(sq),
-      onDrop: (from, to) => this.move(from, to),
-      keyboard: true,
-      nameOf: (sq) => { const p = this.board()[sq]; return p ? `${sideName(sideOfPiece(p))} ${NAMES[p.toUpperCase()]}` : ""; },
-    });
-    this.engine = sharedEngine();
     this.theme = "";
     this.index = 0;
-    /** @type {?Attempt} */ this.attempt = null;
-    /** @type {{from: number, to: number}[]} */ this.waiting = [];
-    this.asking = false;
-    this.selected = null;
     this.marks = [];
     this.clean = true;                       // no mistake, hint or solution yet
-    this.generation = 0;
     const themes = [...new Set(PUZZLES.map((p) => p.theme))].sort();
     $("puzzle-theme").append(...themes.map((t) => Object.assign(document.createElement("option"), { value: t, textContent: t })));
     $("puzzle-theme").addEventListener("change", () => { this.theme = $("puzzle-theme").value; this.next(); });
@@ -70,114 +57,67 @@ class PuzzleController {
 
   get puzzle() { return /** @type {Puzzle} */ (PUZZLES[this.index]); }
 
-  solver() { return readPosition(this.puzzle.position).side; }
-
   open(index) {
     this.index = index;
-    this.attempt = null;
-    this.waiting = [];
-    this.selected = null;
     this.marks = [];
     this.clean = true;
-    this.generation += 1;
     history.replaceState(null, "", `#${this.puzzle.id}`);
     const p = this.puzzle, daily = index === dailyIndex(new Date());
+    const solver = readPosition(p.position).side;
     $("puzzle-title").textContent = `${daily ? "Puzzle of the day" : "Puzzle"} ${p.id}`;
-    $("puzzle-prompt").textContent = `${sideName(this.solver())} to move and win in ${p.length} move${p.length > 1 ? "s" : ""}` +
+    $("puzzle-prompt").textContent = `${sideName(solver)} to move and win in ${p.length} move${p.length > 1 ? "s" : ""}` +
       ` (${p.theme}${p.rules ? `; rules: ${p.rules}` : ""}).`;
     this.say(this.engine.ready ? "" : "Loading the engine… you can move already.");
-    this.view.set({ flipped: this.solver() !== SIDES[0] });       // the solver at the bottom
+    this.view.set({ flipped: solver !== SIDES[0] });       // the solver at the bottom
+    this.begin(p.position);
     this.render();
-    const generation = this.generation;
-    this.engine.request("puzzle", { id: p.id, moves: [] }).then((reply) => {
-      if (generation !== this.generation || this.attempt || this.asking || this.waiting.length) return;
-      if (reply.ok) this.attempt = reply.puzzle;
-      else this.say(`The engine could not open this puzzle: ${reply.error}.`, "bad");
-      this.render();
-    });
     this.counts();
   }
 
-  board() {
-    const board = placementBoard(this.attempt ? this.attempt.position : this.puzzle.position);
-    for (const { from, to } of this.waiting) { board[to] = board[from]; board[from] = ""; }
-    return board;
+  request(move, mine) {
+    return this.engine.request("puzzle", { id: this.puzzle.id, moves: mine, ...(move ? { move } : {}) });
   }
 
-  over() { return Boolean(this.attempt && this.attempt.solved); }
+  verdictOf(reply) { return reply.puzzle; }
 
-  mine(sq) {
-    const piece = this.board()[sq];
-    return Boolean(piece) && sideOfPiece(piece) === this.solver() && !this.over();
-  }
+  failed(error) { this.say(`The engine could not open this puzzle: ${error}.`, "bad"); }
 
-  render() {
-    const a = this.attempt;
-    const dests = this.selected !== null && a && !this.waiting.length ? (a.legal[String(this.selected)] || []).map((to) => ({ to })) : [];
-    this.view.set({ board: this.board(), selected: this.selected, dests, marks: this.marks,
-                    lastMove: a && a.last.length ? a.last : null, draggable: (sq) => this.mine(sq) });
-  }
+  over() { return Boolean(this.verdict && this.verdict.solved); }
 
-  press(sq) {
-    if (this.over()) return;
-    if (this.selected === null || this.mine(sq)) {
-      this.selected = this.mine(sq) ? sq : null;
-      this.render();
-      return;
+  moved() { this.marks = []; }
+
+  render() { this.view.set({ ...this.shown(), marks: this.marks }); }
+
+  answered(reply) {
+    if (!reply.ok) {
+      this.say(`${capital(reply.error)}.`, "bad");
+      return false;
     }
-    this.move(this.selected, sq);
-  }
-
-  move(from, to) {
-    if (this.over() || from === to) return;
-    this.selected = null;
-    this.marks = [];
-    this.waiting.push({ from, to });
-    this.render();
-    this.ask();
-  }
-
-  ask() {
-    if (this.asking || !this.waiting.length) return;
-    this.asking = true;
-    const generation = this.generation, move = this.waiting[0];
-    const mine = this.attempt ? this.attempt.mine : [];
-    this.engine.request("puzzle", { id: this.puzzle.id, moves: mine, move }).then((reply) => {
-      this.asking = false;
-      if (generation !== this.generation) { this.ask(); return; }
-      this.waiting.shift();
-      if (!reply.ok) {
-        this.waiting = [];
-        this.say(`${reply.error.charAt(0).toUpperCase()}${reply.error.slice(1)}.`, "bad");
-      } else if (reply.puzzle.wrong) {
-        this.waiting = [];
-        this.clean = false;
-        this.setStreak(0);
-        this.say(`${reply.puzzle.wrong} is not the move. Try another.`, "bad");
-      } else {
-        this.attempt = reply.puzzle;
-        this.judged();
-      }
-      this.render();
-      this.ask();
-    });
-  }
-
-  judged() {
-    const a = /** @type {Attempt} */ (this.attempt);
-    if (!a.solved) { this.say(`Right: ${a.played.at(-1)} is the answer. Go on.`, "good"); return; }
+    if (reply.puzzle.wrong) {
+      this.clean = false;
+      this.setStreak(0);
+      this.say(`${reply.puzzle.wrong} is not the move. Try another.`, "bad");
+      return false;
+    }
+    this.verdict = reply.puzzle;
+    const a = /** @type {Attempt} */ (this.verdict);
+    if (!a.solved) {
+      this.say(`Right: ${a.played.at(-1)} is the answer. Go on.`, "good");
+      return true;
+    }
     this.progress.solved.add(this.puzzle.id);
     if (this.clean) this.setStreak(this.progress.streak + 1);
     else this.save();
     this.say(`Solved: ${a.result}.${this.clean ? "" : " (With help: the streak starts again.)"}`, "good");
     $("puzzle-next").focus();
     this.counts();
+    return true;
   }
 
   /** The piece to move next, marked. */
   hint() {
     if (this.over()) return;
-    const next = this.puzzle.solution[2 * (this.attempt ? this.attempt.mine.length : 0)];
+    const next = this.puzzle.solution[2 * (this.verdict ? this.verdict.mine.length : 0)];
     const squares = next && moveSquares(next);
     if (!squares) return;
     this.clean = false;
@@ -194,10 +134,10 @@ class PuzzleController {
     const moves = this.puzzle.solution.filter((_, i) => i % 2 === 0);
     const generation = this.generation;
     this.asking = true;
-    this.engine.request("puzzle", { id: this.puzzle.id, moves }).then((reply) => {
+    this.request(null, moves).then((reply) => {
       this.asking = false;
       if (generation !== this.generation || !reply.ok) return;
-      this.attempt = reply.puzzle;
+      this.verdict = reply.puzzle;
       this.say(`The solution: ${this.puzzle.solution.join(", ")}. ${reply.puzzle.result}.`);
       this.render();
     });
