@@ -258,15 +258,28 @@ def web_facts() -> Json:
         "POSITION": position_layout(),
         "PIECE_ART": piece_art(),
         "MARKUP": {"colours": list(record.MARKUP_COLOURS)},
-        "LESSONS": lessons.web_lessons(),
-        "PUZZLES": [{**p, "length": puzzles.length(p)} for p in puzzles.load()],
     }
+
+
+def training_facts() -> Json:
+    """Everything training-data.js exports: the lessons and the puzzles, kept out of
+    engine-data.js so that a page with a board alone does not download them."""
+    return {"LESSONS": lessons.web_lessons(),
+            "PUZZLES": [{**p, "length": puzzles.length(p)} for p in puzzles.load()]}
 
 
 def engine_data_js() -> str:
     return ("// Written by build.sh (py_engine/webbuild.py) from py_engine's own tables: the page's rule\n"
-            "// facts, so that no JavaScript restates one.\n"
-            + "".join(f"export const {name} = {json.dumps(value)};\n" for name, value in web_facts().items()))
+            "// facts, so that no JavaScript restates one.\n" + exports(web_facts()))
+
+
+def training_data_js() -> str:
+    return ("// Written by build.sh (py_engine/webbuild.py): the Learn page's lessons and the puzzles.\n"
+            + exports(training_facts()))
+
+
+def exports(facts: Json) -> str:
+    return "".join(f"export const {name} = {json.dumps(value)};\n" for name, value in facts.items())
 
 
 # ---- dist/ ----------------------------------------------------------------------------------
@@ -357,6 +370,7 @@ def build(dist: Path, runtime: Path, micropip_version: str, micropip_sha256: str
     stdlib.cut(dist / "pyodide" / "python_stdlib.zip", dist / STDLIB)
     (dist / "reach.js").write_text(reach_js())
     (dist / "engine-data.js").write_text(engine_data_js())
+    (dist / "training-data.js").write_text(training_data_js())
     closing = write_manifest(dist)
     compress(dist)
     return closing

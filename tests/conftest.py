@@ -28,6 +28,7 @@ def web_page(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("page")
     shutil.copytree(ROOT / "web" / "js", root / "js")
     (root / "engine-data.js").write_text(webbuild.engine_data_js())
+    (root / "training-data.js").write_text(webbuild.training_data_js())
     return root
 
 

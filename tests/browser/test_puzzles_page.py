@@ -3,6 +3,8 @@
 played for the solver), a hint, and the streak and solved count remembered."""
 import pytest
 
+from py_engine import Game
+from py_engine.notation import move_text, parse_move
 from py_engine.puzzles import length, load
 from tests.browser.conftest import ARTIFACTS, wait_until
 from tests.browser.test_phone import PHONE
@@ -16,6 +18,18 @@ PUZZLES = load()
 def first(n, rules=""):
     """The first puzzle of ``n`` moves under ``rules``."""
     return next(p for p in PUZZLES if length(p) == n and p["rules"] == rules)
+
+
+def wrong_move(puzzle):
+    """A legal move of the solver that is not the solution's first and does not win."""
+    game = Game(puzzle["rules"], puzzle["position"])
+    right = parse_move(puzzle["solution"][0], game.position)
+    for move in sorted(game.legal_moves):
+        trial = Game(puzzle["rules"], puzzle["position"])
+        trial.play(move)
+        if move.bare() != right.bare() and trial.result is None:
+            return move_text(game.position, move)
+    raise AssertionError("no wrong move")
 
 
 def squares(text):
@@ -86,3 +100,44 @@ def test_a_two_move_puzzle_by_taps_on_a_phone(browser, server):
     assert fit[0] <= fit[1]
     page.screenshot(path=str(ARTIFACTS / "puzzles-phone-390x844.png"))
     context.close()
+
+
+def test_a_puzzle_on_a_fan_page_by_clicks(browser, server, tmp_path):
+    """<jetan-board puzzle="ID"> on a page of another origin: a wrong move is taken back, the
+    right ones are answered with the defender's, and the board says when it is solved."""
+    from tests.browser.conftest import Server
+    puzzle = first(2)
+    (tmp_path / "index.html").write_text(f"""<!doctype html><meta charset="utf-8">
+<title>Puzzle of the week</title>
+<script type="module" src="{server.url}js/jetan-board.js"></script>
+<h1>Puzzle of the week</h1><jetan-board id="pw" puzzle="{puzzle['id']}" style="width:480px"></jetan-board>""")
+    fan = Server(tmp_path)
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    try:
+        page.goto(fan.url)
+        board = "document.getElementById('pw')"
+        wait_until(page, f"() => {board}.shadowRoot.textContent.includes('to move and win in 2')")
+        flipped = " o " in puzzle["position"]
+
+        def tap(text):
+            for name in squares(text):
+                box = page.locator("#pw canvas").bounding_box()
+                f, r = "abcdefghij".index(name[0]), int(name[1:]) - 1
+                if flipped:
+                    f, r = 9 - f, 9 - r
+                cell = box["width"] / 10
+                page.mouse.click(box["x"] + (f + 0.5) * cell, box["y"] + (9 - r + 0.5) * cell)
+
+        tap(wrong_move(puzzle))                      # the first press starts the page's engine
+        wait_until(page, f"() => {board}.shadowRoot.textContent.includes('is not the move')", timeout=90)
+        wait_until(page, f"() => {board}.dataset.ply === '0'")
+        tap(puzzle["solution"][0])
+        wait_until(page, f"() => {board}.dataset.ply === '2'", timeout=90)
+        tap(puzzle["solution"][2])
+        wait_until(page, f"() => {board}.dataset.puzzle === 'solved'")
+        assert "Solved" in page.evaluate(f"() => {board}.shadowRoot.textContent")
+        page.screenshot(path=str(ARTIFACTS / "puzzle-fan-page.png"))
+    finally:
+        context.close()
+        fan.stop()

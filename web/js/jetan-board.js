@@ -23,12 +23,12 @@
 // [%csl …] markup drawn). picture(type) resolves to a PNG or SVG Blob of the board as shown.
 // Markup that cannot be read is named in a line under the board and never drawn; nothing an
 // author writes is ever put into the page as markup.
-import { GALLERY, LIMITS } from "../engine-data.js";
+import { GALLERY, LIMITS, SIDES } from "../engine-data.js";
 import { BoardView } from "./board.js";
 import { onEngineReady, sharedEngine, sharedEngineFailed, sharedEngineReady } from "./engine.js";
 import { parseMarkup, parseSquare } from "./markup.js";
 import { picture } from "./picture.js";
-import { describe, placementAndSide, sideAfter, sideName, squareName } from "./position.js";
+import { describe, moveSquares, placementAndSide, readPosition, sideAfter, sideName, squareName } from "./position.js";
 import { Session } from "./session.js";
 
 const STYLE = `
@@ -50,7 +50,7 @@ const STYLE = `
 
 export class JetanBoard extends HTMLElement {
   static observedAttributes = ["position", "rules", "moves", "ply", "orientation", "interactive",
-                               "arrows", "marks", "show-moves", "gallery"];
+                               "arrows", "marks", "show-moves", "gallery", "puzzle"];
 
   constructor() {
     super();
@@ -137,7 +137,7 @@ export class JetanBoard extends HTMLElement {
     if (this.isConnected) this.load();
   }
 
-  get interactive() { return this.hasAttribute("interactive"); }
+  get interactive() { return this.hasAttribute("interactive") || Boolean(this.puzzle); }
 
   /** Read the attributes (and the comments written as children) into the session's game and
    *  show it (no engine needed). */
@@ -160,6 +160,22 @@ export class JetanBoard extends HTMLElement {
   readGame() {
     const problems = [];
     const comments = new Map();
+    const puzzleId = (this.getAttribute("puzzle") || "").trim();
+    // The puzzles are fetched only by a board that shows one.
+    if (puzzleId && !puzzles) {
+      trainingData().then(() => { if (this.isConnected) this.load(); }, () => {});
+    }
+    this.puzzle = puzzleId && puzzles ? puzzles.find((p) => p.id === puzzleId) || null : null;
+    if (this.puzzle) {
+      // A puzzle (py_engine/puzzles.py): the reader plays the solver; see judgePuzzle().
+      this.puzzleMoves = [];
+      const side = readPosition(this.puzzle.position).side, n = this.puzzle.length;
+      this.puzzleText = `${sideName(side)} to move and win in ${n} move${n > 1 ? "s" : ""} (${this.puzzle.theme}).`;
+      delete this.dataset.puzzle;
+      return { game: this.puzzleGame(), comments, problems };
+    }
+    this.puzzleText = puzzleId && !puzzles ? "Loading the puzzle…" : "";
+    if (puzzleId && puzzles) problems.push(`There is no puzzle '${clip(puzzleId)}'.`);
     const key = (this.getAttribute("gallery") || "").trim();
     const recordChild = this.querySelector(":scope > jetan-record");
     if (key) {
@@ -272,7 +288,42 @@ export class JetanBoard extends HTMLElement {
       this.dispatchEvent(new CustomEvent("move", { bubbles: true, composed: true,
         detail: { move: publicMove(detail), position: state.position } }));
       if (state.result) this.dispatchEvent(new CustomEvent("gameover", { bubbles: true, composed: true, detail: state.result }));
+      if (this.puzzle) this.judgePuzzle(detail);
       this.show();
+    }
+  }
+
+  /** The puzzle's game so far: its position and the solution's moves the reader has found. */
+  puzzleGame() {
+    const p = /** @type {any} */ (this.puzzle);
+    return { rules: p.rules, start: p.position, moves: [...this.puzzleMoves] };
+  }
+
+  /** A move played in a puzzle: the solver's is right if it is the solution's (the defender's
+   *  answer is then played) or wins at once; a wrong one is taken back, saying so. */
+  judgePuzzle(played) {
+    const p = /** @type {any} */ (this.puzzle), state = this.session.state;
+    if (this.answering) {                                    // the defender's answer, played below
+      this.answering = false;
+      this.puzzleMoves.push(played.text);
+      return;
+    }
+    const ply = this.puzzleMoves.length;
+    const expected = moveSquares(p.solution[ply]);
+    const right = expected && expected.from === played.from && expected.to === played.to;
+    const won = state.result && state.result.winner === readPosition(p.position).side;
+    if (right || won) this.puzzleMoves.push(played.text);
+    if (won) {
+      this.puzzleText = `Solved: ${state.result.explanation}.`;
+      this.dataset.puzzle = "solved";
+    } else if (right) {
+      this.puzzleText = "Right: go on.";
+      this.answering = true;
+      this.play(p.solution[ply + 1]).catch(() => { this.answering = false; });
+    } else {
+      this.puzzleText = `${played.text} is not the move: try another.`;
+      this.session.show(this.puzzleGame());
+      this.check();
     }
   }
 
@@ -280,7 +331,8 @@ export class JetanBoard extends HTMLElement {
   show() {
     const s = this.session;
     const props = s.boardProps();
-    const flipped = this.getAttribute("orientation") === "orange";
+    const flipped = this.getAttribute("orientation") === "orange" ||
+      Boolean(this.puzzle && readPosition(this.puzzle.position).side !== SIDES[0]);
     const comment = this.comments.get(s.shownPly);
     const arrows = [...this.markup.arrows, ...(comment ? comment.arrows : [])];
     const marks = [...this.markup.marks, ...(comment ? comment.marks : [])];
@@ -304,7 +356,7 @@ export class JetanBoard extends HTMLElement {
     next.disabled = last.disabled = ply === s.plies;
     this.caption.classList.toggle("error", Boolean(this.problem));
     this.caption.textContent = this.problem || this.describeMove();
-    this.commentBox.textContent = comment ? comment.text : "";
+    this.commentBox.textContent = comment ? comment.text : this.puzzleText || "";
     this.warningBox.textContent = [...this.markup.problems, reach.problem].filter(Boolean).join(" ");
     if (reach.square !== null && !reach.problem && this.reach.key === reach.key) {
       this.dataset.destinations = reach.dests.map((d) => squareName(d.to)).join(" ");
@@ -382,6 +434,14 @@ export class JetanBoard extends HTMLElement {
     if (!reply.ok) throw new Error(reply.error);
     return publicMove(reply.played);
   }
+}
+
+/** The shipped puzzles, once a board with a ``puzzle`` attribute has fetched them. @type {?any[]} */
+let puzzles = null;
+let fetchingPuzzles = null;
+function trainingData() {
+  fetchingPuzzles ||= import("../training-data.js").then((m) => { puzzles = m.PUZZLES; });
+  return fetchingPuzzles;
 }
 
 /** A quoted piece of an author's text, short. */

@@ -4,7 +4,7 @@
 // whether a task is met are the engine's (the facade's "lesson" request). Moves made while the
 // engine loads are kept and sent, in order, once it can answer.
 import { $ } from "./dom.js";
-import { LESSONS } from "../engine-data.js";
+import { LESSONS } from "../training-data.js";
 import { JudgedBoard, capital } from "./judged-board.js";
 import { openStorage } from "./storage.js";
 

@@ -4,7 +4,8 @@
 // move is right and answers with the defender's move of the solution. A hint, the solution, a
 // streak, a theme filter, and a puzzle of the day picked by the date, the same on every device.
 import { $ } from "./dom.js";
-import { MARKUP, PUZZLES, SIDES } from "../engine-data.js";
+import { MARKUP, SIDES } from "../engine-data.js";
+import { PUZZLES } from "../training-data.js";
 import { JudgedBoard, capital } from "./judged-board.js";
 import { moveSquares, readPosition, sideName } from "./position.js";
 import { openStorage } from "./storage.js";
