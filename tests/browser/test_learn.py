@@ -103,3 +103,32 @@ def test_a_lesson_by_taps_on_a_phone(browser, server):
     assert small == 0
     page.screenshot(path=str(ARTIFACTS / "learn-phone-390x844.png"))
     context.close()
+
+
+def test_learn_and_puzzles_work_offline_after_a_first_visit(browser):
+    """A visitor whose first page is the Learn page: the next visit works with the server gone,
+    and so does the puzzles page."""
+    from tests.browser.conftest import Server
+    own = Server()
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    try:
+        page.goto(own.url + "learn.html#panthan")
+        wait_until(page, "() => window.jetanLearn.verdict !== null", timeout=90)
+        wait_until(page, """async () => {
+            const names = (await caches.keys()).filter((n) => !n.startsWith("jetan-snapshot-"));
+            if (!names.length) return false;
+            const keys = (await (await caches.open(names[0])).keys()).map((r) => r.url);
+            return ["puzzles.js", "training-data.js"].every((f) => keys.some((u) => u.includes(f)));
+        }""", timeout=90)
+        page.wait_for_timeout(1000)
+        own.stop()
+        page.reload()
+        for frm, to in solution_squares("panthan"):
+            play(page, frm, to)
+        wait_until(page, "() => document.getElementById('learn-message').textContent.startsWith('Well done')",
+                   timeout=90)
+        page.goto(own.url + "puzzles.html")
+        wait_until(page, "() => window.jetanPuzzles.verdict !== null", timeout=90)
+    finally:
+        context.close()

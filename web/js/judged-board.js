@@ -31,6 +31,7 @@ export class JudgedBoard {
     this.asking = false;
     this.selected = null;
     this.generation = 0;                   // an answer about an abandoned board is dropped
+    keepForOffline();
   }
 
   /** Start afresh from ``start`` (a position string), asking the judge about it at once (its
@@ -122,6 +123,16 @@ export class JudgedBoard {
   over() { return false; }
   moved() {}
   render() { this.view.set(this.shown()); }
+}
+
+/** A page of its own (Learn, puzzles) may be the first a visitor opens: it registers the app's
+ *  service worker too (as js/app.js does, once the engine has had its start), so that it works
+ *  offline from the next visit. */
+function keepForOffline() {
+  try {
+    if (!("serviceWorker" in navigator) || !location.protocol.startsWith("http")) return;
+    setTimeout(() => navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).catch(() => {}), 3000);
+  } catch { /* a sandboxed frame: no worker, no offline */ }
 }
 
 /** ``text`` with a capital first letter. @param {string} text */
