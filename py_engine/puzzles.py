@@ -43,6 +43,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from functools import lru_cache
 from importlib import resources
 from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Set, Tuple
 
@@ -400,8 +401,14 @@ def loads(text: str) -> List[Puzzle]:
 
 def load() -> List[Puzzle]:
     """The shipped puzzles, sorted by id. Read as package data (``importlib.resources``), so it
-    works from a source checkout, an installed wheel and the wheel inside Pyodide alike."""
-    return loads(resources.files(__package__ or "py_engine").joinpath(SHIPPED).read_text("utf-8"))
+    works from a source checkout, an installed wheel and the wheel inside Pyodide alike; read
+    once (every move of a puzzle on a page asks for one), each caller given its own copies."""
+    return [dict(p) for p in _shipped()]
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> Tuple[Puzzle, ...]:
+    return tuple(loads(resources.files(__package__ or "py_engine").joinpath(SHIPPED).read_text("utf-8")))
 
 
 # ---- solving one on a board -------------------------------------------------------------------

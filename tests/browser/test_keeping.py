@@ -16,6 +16,18 @@ OWN = ["d2-d3", "g9-g8"]
 TWO_PLAYERS = dict(FAST, settings=dict(FAST["settings"], players={"black": "human", "orange": "human"}))
 
 
+# Fill the origin's storage until less than a small game's size is left.
+FILL_STORAGE = """() => {
+    let filler = "";
+    for (const chunk of [1000000, 100000, 10000, 1000, 100]) {
+        for (;;) {
+            const more = filler + "x".repeat(chunk);
+            try { localStorage.setItem("filler", more); filler = more; } catch { break; }
+        }
+    }
+}"""
+
+
 def saved(page):
     return page.evaluate("() => JSON.parse(localStorage.getItem('jetan.saved')).game.moves")
 
@@ -66,15 +78,7 @@ def test_a_nearly_full_storage_loses_neither_game_when_a_link_is_opened(context,
     own = long_game(200)
     open_app(page, server, dict(TWO_PLAYERS, game=dict(FAST["game"], moves=own)))
     # Fill the storage until less than the own game's size is left.
-    page.evaluate("""() => {
-        let filler = "";
-        for (const chunk of [1000000, 100000, 10000, 1000, 100]) {
-            for (;;) {
-                const more = filler + "x".repeat(chunk);
-                try { localStorage.setItem("filler", more); filler = more; } catch { break; }
-            }
-        }
-    }""")
+    page.evaluate(FILL_STORAGE)
     page.goto(server.url + "#1;m=e2e3")
     wait_until(page, "() => document.body.dataset.plies === '1' && !location.hash")
     kept = [saved(page)] + recent(page)

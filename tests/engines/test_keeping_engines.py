@@ -15,6 +15,7 @@ from tests.browser.test_app import FAST
 from tests.browser.test_keeping import (
     AFTER_E3_F8,
     COALESCED,
+    FILL_STORAGE,
     HUGE,
     OWN,
     SANDBOXED_APP,
@@ -91,15 +92,7 @@ def test_a_nearly_full_storage_loses_neither_game_when_a_link_is_opened(browser,
     new_visitor(browser, server.url, saved=two_players(own))
     browser.goto(server.url)
     engine_ready(browser)
-    browser.call("""() => {
-        let filler = "";
-        for (const chunk of [1000000, 100000, 10000, 1000, 100]) {
-            for (;;) {
-                const more = filler + "x".repeat(chunk);
-                try { localStorage.setItem("filler", more); filler = more; } catch { break; }
-            }
-        }
-    }""")
+    browser.call(FILL_STORAGE)
     browser.goto(server.url + "#1;m=e2e3")
     browser.wait("() => document.body.dataset.plies === '1' && !location.hash")
     kept = [browser.call(SAVED)] + browser.call(RECENT)
