@@ -45,8 +45,10 @@ export class JudgedBoard {
     const generation = this.generation;
     this.request(null, []).then((reply) => {
       if (generation !== this.generation || this.verdict || this.asking || this.waiting.length) return;
-      if (reply.ok) this.verdict = this.verdictOf(reply);
-      else this.failed(reply.error);
+      if (reply.ok) {
+        this.verdict = this.verdictOf(reply);
+        this.opened();
+      } else this.failed(reply.error);
       this.render();
     });
   }
@@ -121,6 +123,8 @@ export class JudgedBoard {
   /** Shown when the judge cannot begin. @param {string} error */
   failed(error) { throw new Error(error); }
   over() { return false; }
+  /** The judge has answered about the board as it begins (the engine has loaded). */
+  opened() {}
   moved() {}
   render() { this.view.set(this.shown()); }
 }

@@ -71,6 +71,8 @@ class LessonController extends JudgedBoard {
 
   failed(error) { this.say(`The engine could not open this lesson: ${error}.`, "bad"); }
 
+  opened() { this.say(""); }                // "Loading the engine…" is over
+
   over() { return Boolean(this.verdict && (this.verdict.done || this.verdict.failed)); }
 
   render() {

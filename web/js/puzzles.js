@@ -83,6 +83,8 @@ class PuzzleController extends JudgedBoard {
 
   failed(error) { this.say(`The engine could not open this puzzle: ${error}.`, "bad"); }
 
+  opened() { this.say(""); }                // "Loading the engine…" is over
+
   over() { return Boolean(this.verdict && this.verdict.solved); }
 
   moved() { this.marks = []; }
