@@ -270,10 +270,10 @@ class Firefox(Browser):
             time.sleep(0.1)
         raise WebDriverError(f"firefox did not start its BiDi server: {self.log_path.read_text()[-2000:]}")
 
-    def send(self, method, params, timeout=COMMAND_TIMEOUT_S):
+    def send(self, method, params, timeout=COMMAND_TIMEOUT_S, retries=RETRIES):
         """One BiDi command; unanswered within ``timeout`` it is sent once more (a late answer to
-        the first is then ignored)."""
-        for _attempt in range(RETRIES + 1):
+        the first is then ignored), unless ``retries`` is 0."""
+        for _attempt in range(retries + 1):
             id_ = next(self.ids)
             self.ws.send(json.dumps({"id": id_, "method": method, "params": params}))
             deadline = time.monotonic() + timeout
@@ -291,9 +291,9 @@ class Firefox(Browser):
                     if message.get("type") == "error":
                         raise WebDriverError(f"{method}: {message.get('error')}: {message.get('message')}")
                     return message["result"]
-            if _attempt < RETRIES:
+            if _attempt < retries:
                 self._retrying(f"{method} unanswered in {timeout} s")
-        raise CommandTimeout(f"firefox: {method} unanswered in {timeout} s, {RETRIES + 1} times")
+        raise CommandTimeout(f"firefox: {method} unanswered in {timeout} s, {retries + 1} times")
 
     def goto(self, url):
         self.events.clear()
@@ -309,7 +309,7 @@ class Firefox(Browser):
         result = self.send("script.callFunction", {
             "functionDeclaration": wrapped(fn), "awaitPromise": True, "target": {"context": self.context},
             "arguments": [{"type": "string", "value": args_json}]},
-            timeout=timeout)
+            timeout=timeout, retries=0)
         if result["type"] == "exception":
             raise ScriptError(result["exceptionDetails"]["text"])
         return result["result"].get("value", "null")
@@ -399,6 +399,7 @@ class Classic(Browser):
             self.version = f"{caps.get('browserName')} {caps.get('browserVersion')}"
             self.command("POST", "timeouts", {"script": COMMAND_TIMEOUT_S * 1000,
                                               "pageLoad": NAVIGATION_TIMEOUT_S * 1000})
+            self.script_timeout = COMMAND_TIMEOUT_S
         except BaseException:
             self.close()
             raise
@@ -418,21 +419,22 @@ class Classic(Browser):
             raise error(f"{method} {path}: {value['error']}: {value.get('message', '')[:500]}")
         return value
 
-    def command(self, method, what, body=None, timeout=COMMAND_TIMEOUT_S):
-        """One command of this session, sent once more if it goes unanswered: if the driver
-        gives up on it itself (its limits for scripts and page loads are ``timeout``: "timeout",
-        "script timeout"), or never answers at all within ``timeout`` and a margin."""
+    def command(self, method, what, body=None, timeout=COMMAND_TIMEOUT_S, retries=RETRIES):
+        """One command of this session, sent once more (unless ``retries`` is 0) if it goes
+        unanswered: if the driver gives up on it itself (its limits for scripts and page loads
+        are ``timeout``: "timeout", "script timeout"), or never answers at all within ``timeout``
+        and a margin."""
         path = f"/session/{self.session}/{what}"
-        for _attempt in range(RETRIES + 1):
+        for _attempt in range(retries + 1):
             try:
                 return self._http(method, path, body, timeout + self.MARGIN_S)
             except (TimeoutError, socket.timeout):
                 why = f"no answer in {timeout + self.MARGIN_S} s"
             except DriverTimeout as e:
                 why = str(e)
-            if _attempt < RETRIES:
+            if _attempt < retries:
                 self._retrying(f"{method} {what}: {why}")
-        raise CommandTimeout(f"{self.name}: {method} {what} unanswered, {RETRIES + 1} times: {why}")
+        raise CommandTimeout(f"{self.name}: {method} {what} unanswered, {retries + 1} times: {why}")
 
     def goto(self, url):
         self.command("POST", "url", {"url": url}, timeout=NAVIGATION_TIMEOUT_S)
@@ -441,9 +443,14 @@ class Classic(Browser):
         self.command("POST", "refresh", {}, timeout=NAVIGATION_TIMEOUT_S)
 
     def _call_json(self, fn, args_json, timeout):
+        # A script is never sent twice: the first may have done its work (played a move) and
+        # only been slow to say so. The driver's own limit for it is the call's.
+        if timeout != self.script_timeout:
+            self.command("POST", "timeouts", {"script": timeout * 1000})
+            self.script_timeout = timeout
         return self.command("POST", "execute/sync", {
             "script": f"return ({wrapped(fn)})(arguments[0]);", "args": [args_json]},
-            timeout=timeout)
+            timeout=timeout, retries=0)
 
     def pointer(self, kind, steps):
         self.command("POST", "actions", {"actions": _actions(kind, steps)})
