@@ -7,9 +7,10 @@ bug, answered as ``{"ok": false, "internal": true, "id": ...}`` with the traceba
 under that id (in the browser, on the console) and no Python text shown to the player.
 
 A game travels as plain data — ``rules``, ``start`` (a position string or ``"start"``) and
-``moves`` (move texts, duel outcomes included), optionally ``resigned`` and record ``headers`` —
-so the page owns it and the worker can be restarted at any time. The facade keeps the last game
-it built and only plays (or takes back) the moves that differ.
+``moves`` (move texts, duel outcomes included), optionally ``seed`` (which decides duels fought
+without a given outcome), how it ended off the board (``resigned``, ``agreed`` or ``flagged``)
+and record ``headers`` — so the page owns it and the worker can be restarted at any time. The
+facade keeps the last game it built and only plays (or takes back) the moves that differ.
 
 Moves cross the bridge as squares (0-99, a1 first, as :mod:`py_engine.squares` numbers them):
 every move in a reply is an object (see :func:`move_json`) with its squares, legal destinations
@@ -27,6 +28,7 @@ import uuid
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, TypedDict, Union
 
 from . import record
+from .clock import time_for_move
 from .errors import JetanError, UsageError
 from .game import SCORING, Game, start_position
 from .movegen import referee_for
@@ -53,6 +55,8 @@ MAX_TIME_MS = 600_000
 MAX_SEARCH_DEPTH = 64
 MAX_MESSAGE = 300
 MAX_NESTING = 64
+MAX_SEED = 2 ** 53 - 1        # the largest whole number JavaScript holds exactly
+MAX_CLOCK_MS = 100 * 86_400_000   # a hundred days (correspondence clocks)
 SQUARE_COUNT = SIZE * SIZE
 _JSON_STRUCTURE = re.compile(r'\\.|["\[\]{}]')
 HEADER_NAME = re.compile(r"\w{1,40}")
@@ -250,7 +254,7 @@ class _Session:
     """The last game built, with its moves as text, so that the next request about the same game
     only plays (or takes back) the moves that differ."""
 
-    key: Optional[Tuple[str, str]] = None
+    key: Optional[Tuple[str, str, int]] = None
     game: Optional[Game] = None
     texts: List[str] = []
 
@@ -259,22 +263,48 @@ def _start_text(game: Game) -> str:
     return "start" if game.start == start_position(game.rules) else str(game.start)
 
 
+def seed_field(req: Request) -> int:
+    """The game's ``seed`` (0 to :data:`MAX_SEED`, default 0): with the ply's number it decides
+    every duel fought without a given outcome (:meth:`Game.duel_rng`)."""
+    return int_field(req, "seed", 0, 0, MAX_SEED) or 0
+
+
+def ending_field(req: Request) -> Tuple[Optional[str], bool, Optional[str]]:
+    """How the game ended off the board: ``resigned`` (the side that resigned), ``agreed``
+    (true: a draw by agreement), ``flagged`` (the side whose time ran out); at most one."""
+    resigned = choice_field(req, "resigned", SIDES, None)
+    flagged = choice_field(req, "flagged", SIDES, None)
+    agreed = req.get("agreed")
+    if agreed is None:
+        agreed = False
+    if not isinstance(agreed, bool):
+        raise RequestError(f"agreed must be true or false, not {shown(agreed)}")
+    given = [name for name, value in (("resigned", resigned), ("agreed", agreed), ("flagged", flagged))
+             if value]
+    if len(given) > 1:
+        raise RequestError(f"a game ends only one way: {' and '.join(given)} cannot both be given")
+    return resigned, agreed, flagged
+
+
 def game_field(req: Request, at_least: bool = False) -> Game:
-    """The game a request describes (``rules``, ``start``, ``moves``, ``resigned``). With
-    ``at_least``, a kept game that already holds those moves and more is left as it is."""
+    """The game a request describes (``rules``, ``start``, ``moves``, ``seed``, and
+    :func:`ending_field`'s ``resigned``, ``agreed`` or ``flagged``). With ``at_least``, a kept
+    game that already holds those moves and more is left as it is."""
     rules = text_field(req, "rules", "", MAX_RULES_TEXT)
     start = text_field(req, "start", "start", MAX_POSITION_TEXT).strip() or "start"
     moves = moves_field(req)
-    resigned = choice_field(req, "resigned", SIDES, None)
+    seed = seed_field(req)
+    resigned, agreed, flagged = ending_field(req)
     game, texts = _Session.game, _Session.texts
-    if game is None or _Session.key != (rules, start) or texts[:len(moves)] != moves[:len(texts)]:
+    if game is None or _Session.key != (rules, start, seed) or texts[:len(moves)] != moves[:len(texts)]:
         parsed = RuleSet.parse(rules)
-        game = Game(parsed, start_position(parsed) if start == "start" else Position.parse(start))
+        game = Game(parsed, start_position(parsed) if start == "start" else Position.parse(start),
+                    seed=seed)
         texts = []
-        _Session.key, _Session.game, _Session.texts = (rules, start), game, texts
+        _Session.key, _Session.game, _Session.texts = (rules, start, seed), game, texts
     if at_least and len(texts) >= len(moves):
         return game
-    game.resigned = None
+    game.declared = None
     while len(texts) > len(moves):
         game.undo()
         texts.pop()
@@ -285,6 +315,10 @@ def game_field(req: Request, at_least: bool = False) -> Game:
             raise type(err)(f"move {i + 1} ({moves[i]}): {err}") from None
     if resigned:
         game.resign(SIDES.index(resigned))
+    elif agreed:
+        game.agree_draw()
+    elif flagged:
+        game.flag(SIDES.index(flagged))
     return game
 
 
@@ -377,7 +411,14 @@ def state(game: Game, req: Optional[Request] = None) -> StateReply:
     """Everything the page shows about a game. From the request: ``known`` (history entries the
     page already has: only later ones are sent), ``scoring`` (the wager system shown, default
     Smith's), ``record`` (true: include the game record, with the request's ``headers`` and
-    ``comments``: :func:`comments_field`)."""
+    ``comments``: :func:`comments_field`), ``shown`` (0 to the game's plies: ``captured`` and
+    ``wager`` as they stood after that many plies, for a move under review; default: now).
+
+    ``result`` is ``None`` while the game goes on, else ``{text, reason, explanation, winner,
+    words, record}``: ``words`` one sentence for the player (:meth:`Game.result_words`),
+    ``record`` the result's mark as the game record writes it after the last move (``P``, ``C``,
+    ``d``; ``""`` for a result the record gives only in its headers: a resignation, an
+    agreement, a flag fall)."""
     req = req or {}
     headers = headers_field(req)
     comments = {ply: text for ply, text in comments_field(req).items() if ply <= len(game.plies)}
@@ -413,7 +454,8 @@ def state(game: Game, req: Optional[Request] = None) -> StateReply:
     threatened = [pos.princess[s] for s in (0, 1)
                   if pos.princess[s] >= 0 and game.referee.princess_threatened(pos, s)]
     scoring = choice_field(req, "scoring", tuple(SCORING), "smith") or "smith"
-    black, orange = game.wager(scoring)
+    upto = int_field(req, "shown", None, 0, len(game.plies))
+    black, orange = game.wager(scoring, upto)
     result = game.result
     reply = StateReply(
         rules=str(game.rules),
@@ -430,8 +472,9 @@ def state(game: Game, req: Optional[Request] = None) -> StateReply:
         threatened=threatened,
         result=None if result is None else {
             "text": result.text, "reason": result.reason, "explanation": result.explanation,
-            "winner": None if result.winner is None else SIDES[result.winner]},
-        captured={"black": game.captured(0), "orange": game.captured(1)},
+            "winner": None if result.winner is None else SIDES[result.winner],
+            "words": game.result_words(), "record": record.mark(game)},
+        captured={"black": game.captured(0, upto), "orange": game.captured(1, upto)},
         wager={"system": scoring, "black": black, "orange": orange},
         names={letter: game.rules.piece_name(letter) for letter in LETTERS},
     )
@@ -460,7 +503,8 @@ def op_held(req: Request) -> Reply:
     rules = text_field(req, "rules", "", MAX_RULES_TEXT)
     start = text_field(req, "start", "start", MAX_POSITION_TEXT).strip() or "start"
     moves = moves_field(req)
-    texts = _Session.texts if _Session.game is not None and _Session.key == (rules, start) else []
+    key = (rules, start, seed_field(req))
+    texts = _Session.texts if _Session.game is not None and _Session.key == key else []
     held = 0
     for ours, theirs in zip(texts, moves):
         if ours != theirs:
@@ -497,16 +541,18 @@ def op_record(req: Request) -> Reply:
     moves = len(_RECORD_MOVE.findall(_RECORD_COMMENT.sub(" ", text)))
     if moves > MAX_PLIES:
         raise RequestError(f"the record is too long ({moves:,} moves; at most {MAX_PLIES:,})")
-    game, headers, comments = record.read_annotated(text)
+    seed = seed_field(req)
+    game, headers, comments = record.read_annotated(text, seed)
     if len(game.plies) > MAX_PLIES:
         raise RequestError(f"the record is too long ({len(game.plies):,} moves; at most {MAX_PLIES:,})")
     texts = game.move_texts()
-    _Session.key, _Session.game, _Session.texts = (str(game.rules), _start_text(game)), game, texts
+    _Session.key, _Session.game, _Session.texts = (str(game.rules), _start_text(game), seed), game, texts
     # The headers the page keeps with the game, within what a request may carry back.
     named = [(k, clip(v, 200)) for k, v in headers.items()
              if k not in ("Rules", "Position", "Result", "Termination") and HEADER_NAME.fullmatch(k)]
     kept = dict(named[:MAX_HEADERS])
     resigned = game.resigned.winner if game.resigned else None
+    flagged = game.flagged
     # The comments the page keeps with the game, as a board shows them, each part within what a
     # request may carry back.
     kept_comments = {str(ply): {part: clip(value, MAX_COMMENT)
@@ -515,6 +561,7 @@ def op_record(req: Request) -> Reply:
     return {"state": state(game, {"record": True, "headers": kept, "comments": kept_comments}),
             "game": {"rules": str(game.rules), "start": _start_text(game), "moves": list(texts),
                      "resigned": None if resigned is None else SIDES[1 - resigned],
+                     "agreed": game.agreed, "flagged": None if flagged is None else SIDES[flagged],
                      "headers": kept, "comments": kept_comments}}
 
 
@@ -617,15 +664,35 @@ def info_json(rules: RuleSet, pos: Position, info: Info) -> Dict[str, Any]:
             "nodes": info.nodes, "time_ms": info.time_ms, "move": line[0] if line else None}
 
 
+def clock_field(req: Request, game: Game) -> Optional[int]:
+    """The time budget a request's ``clock`` sets, ``{"remaining_ms": int, "increment_ms":
+    int}`` (the engine's time left and its increment per move): :func:`time_for_move`, or
+    ``None`` when the request has no clock."""
+    clock = req.get("clock")
+    if clock is None:
+        return None
+    if not isinstance(clock, dict) or set(clock) - {"remaining_ms", "increment_ms"}:
+        raise RequestError("clock must be {remaining_ms, increment_ms}: whole numbers of milliseconds")
+    remaining = int_field(clock, "remaining_ms", None, 0, MAX_CLOCK_MS)
+    if remaining is None:
+        raise RequestError("clock needs remaining_ms, the engine's time left in milliseconds")
+    increment = int_field(clock, "increment_ms", 0, 0, MAX_TIME_MS) or 0
+    return time_for_move(remaining, increment, len(game.plies))
+
+
 def search_field(req: Request, game: Game, time_ms: int) -> Iterator[Info]:
-    """The search a request asks for: ``level`` 1-6, ``time_ms``, optional ``max_depth`` and
-    ``seed`` (for the levels' random noise)."""
+    """The search a request asks for: ``level`` 1-6, ``time_ms`` (or a ``clock``, which sets the
+    time instead: :func:`clock_field`), optional ``max_depth`` and ``seed`` (for the levels'
+    random noise)."""
     if game.result is not None:
         raise UsageError(f"the game is over ({game.result}): there is nothing to search")
     level = int_field(req, "level", 6, min(LEVELS), max(LEVELS))
     depth, noise = level_settings(level or 6)
     max_depth = int_field(req, "max_depth", None, 1, MAX_SEARCH_DEPTH) or depth or MAX_SEARCH_DEPTH
     time_ms = int_field(req, "time_ms", time_ms, 1, MAX_TIME_MS) or time_ms
+    budget = clock_field(req, game)
+    if budget is not None:
+        time_ms = budget
     seed = int_field(req, "seed", None, -2 ** 63, 2 ** 63 - 1)
     searcher = Searcher(game.rules, seed=seed, breathe=_Search.breathe)
     return searcher.iterate(game.position, game.keys()[:-1], max_depth=max_depth,
@@ -639,7 +706,8 @@ def op_best(req: Request) -> Reply:
     for info in search_field(req, game, 1000):
         last = info
     if last is None:         # not even depth one finished in time: finish it regardless
-        last = next(search_field(dict(req, max_depth=1, time_ms=MAX_TIME_MS), game, MAX_TIME_MS))
+        last = next(search_field(dict(req, max_depth=1, time_ms=MAX_TIME_MS, clock=None), game,
+                                 MAX_TIME_MS))
     return {"best": info_json(game.rules, game.position, last)}
 
 

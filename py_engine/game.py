@@ -66,8 +66,11 @@ class Game:
         self.start = position
         self.plies: List[Ply] = []
         self._redo: List[Ply] = []
-        self.rng = random.Random(seed)
-        self.resigned: Optional[Result] = None
+        # Duels fought without a given outcome are decided by the seed and the ply's number
+        # (see :meth:`duel_rng`); with no seed, one is chosen at random for this game.
+        self.seed: int = random.randrange(2 ** 53) if seed is None else seed
+        # A result declared off the board: a resignation, a draw by agreement, a flag fall.
+        self.declared: Optional[Result] = None
         # Where each piece on the board started (for descriptive notation).
         self.origins: List[Dict[int, Optional[int]]] = [
             {sq: sq for sq, p in enumerate(position.board) if p}]
@@ -113,11 +116,34 @@ class Game:
         return list(self._legal_cache[2])
 
     @property
+    def resigned(self) -> Optional[Result]:
+        """The resignation that ended the game, or ``None``. Setting ``None`` withdraws any
+        result declared off the board (see :attr:`declared`)."""
+        return self.declared if self.declared and self.declared.reason == "resigned" else None
+
+    @resigned.setter
+    def resigned(self, value: Optional[Result]) -> None:
+        self.declared = value
+
+    @property
+    def agreed(self) -> bool:
+        """Whether the game ended in a draw by agreement."""
+        return bool(self.declared and self.declared.reason == "agreed")
+
+    @property
+    def flagged(self) -> Optional[int]:
+        """The side whose time ran out, if the game ended so, else ``None``."""
+        if self.declared is None or self.declared.reason != "time":
+            return None
+        d = self.declared
+        return d.side if d.winner is None else 1 - d.winner
+
+    @property
     def result(self) -> Optional[Result]:
-        """How the game ended (a resignation, or the referee's :meth:`~Referee.outcome`), or
-        ``None`` while it goes on."""
-        if self.resigned:
-            return self.resigned
+        """How the game ended (a result declared off the board — resignation, agreement, flag
+        fall — or the referee's :meth:`~Referee.outcome`), or ``None`` while it goes on."""
+        if self.declared:
+            return self.declared
         pos = self.position
         return self.referee.outcome(pos, self._legal, self.plies[-1] if self.plies else None,
                                     self._key_count[pos.key] - 1)
@@ -148,10 +174,22 @@ class Game:
     def play(self, move: Union[Move, str]) -> Ply:
         """Play a legal move (text or :class:`Move`). Raises :class:`IllegalMoveError`."""
         move = self.parse_move(move)
-        ply = self.referee.play(self.position, move, move.outcome, self.rng)
+        ply = self.referee.play(self.position, move, move.outcome, self.duel_rng())
         self._append(ply)
         self._redo.clear()
         return ply
+
+    def duel_rng(self, ply: Optional[int] = None) -> random.Random:
+        """The random numbers that decide a duel fought at ply ``ply`` (0: the game's first;
+        default: the next) without a given outcome. They depend only on the game's seed and the
+        ply, so a move taken back and played again has the same outcome.
+
+        >>> g = Game(seed=7)
+        >>> g.duel_rng(3).random() == Game(seed=7).duel_rng(3).random() != g.duel_rng(4).random()
+        True
+        """
+        number = len(self.plies) if ply is None else ply
+        return random.Random(f"jetan duel {self.seed} {number}")
 
     def _append(self, ply: Ply) -> None:
         origins = dict(self.origins[-1])
@@ -170,9 +208,11 @@ class Game:
 
     def undo(self) -> Ply:
         """Take back the last move (it can be redone until another move is played)."""
-        if self.resigned:
-            self.resigned = None
-            raise IllegalMoveError("resignation withdrawn; undo again to take back a move")
+        if self.declared:
+            what = {"resigned": "resignation", "agreed": "draw by agreement",
+                    "time": "time forfeit"}.get(self.declared.reason, "result")
+            self.declared = None
+            raise IllegalMoveError(f"{what} withdrawn; undo again to take back a move")
         if not self.plies:
             raise IllegalMoveError("nothing to undo: no move has been played")
         ply = self.plies.pop()
@@ -194,8 +234,63 @@ class Game:
         if self.result is not None:
             raise IllegalMoveError(f"the game is over ({self.result})")
         loser = self.turn if side is None else side
-        self.resigned = Result(1 - loser, "resigned")
-        return self.resigned
+        self.declared = Result(1 - loser, "resigned")
+        return self.declared
+
+    def agree_draw(self) -> Result:
+        """End the game in a draw both players agreed to (undo withdraws it)."""
+        if self.result is not None:
+            raise IllegalMoveError(f"the game is over ({self.result})")
+        self.declared = Result(None, "agreed")
+        return self.declared
+
+    def can_win(self, side: int) -> bool:
+        """Whether ``side`` could still win with what it has left (docs/rules.md, "Clocks"): it
+        has a piece besides its Princess. The Princess never captures, never threatens a square
+        and cannot move onto the enemy Princess, so a side left with her alone cannot win.
+
+        >>> g = Game("chief_capture=continue", "p9/10/10/10/10/10/10/10/10/C8P o")
+        >>> g.can_win(BLACK), g.can_win(ORANGE)
+        (True, False)
+        """
+        return bool(self.position.pieces[side])
+
+    def flag(self, side: Optional[int] = None) -> Result:
+        """``side``'s time ran out (default: the side to move). It loses, unless the opponent
+        :meth:`can_win` no longer: then the game is drawn. Undo withdraws it."""
+        if self.result is not None:
+            raise IllegalMoveError(f"the game is over ({self.result})")
+        flagged = self.turn if side is None else side
+        if self.can_win(1 - flagged):
+            self.declared = Result(1 - flagged, "time")
+        else:
+            self.declared = Result(None, "time", side=flagged)
+        return self.declared
+
+    def result_words(self) -> Optional[str]:
+        """The result as one sentence a player reads (:meth:`Result.words`), or ``None`` while
+        the game goes on.
+
+        >>> g = Game(position="p8c/10/10/10/10/10/10/10/10/P3C3T1 b")
+        >>> _ = g.play("i1-j3"); g.result_words() is None
+        True
+        >>> g.resign(ORANGE) and g.result_words()
+        'Orange resigned: Black wins'
+        """
+        result = self.result
+        if result is None:
+            return None
+        attacker = defender = outcome = ""
+        if self.declared is None and self.plies and self.plies[-1].result is not None:
+            before = self.plies[-2].position if len(self.plies) > 1 else self.start
+            move = self.plies[-1].move
+            if not move.is_pass:
+                attacker, defender = before.board[move.frm], before.board[move.to]
+                outcome = move.outcome
+        pos = self.position
+        trapped = (result.reason == "stalemate" and pos.princess[pos.side] >= 0
+                   and self.referee.princess_threatened(pos, pos.side))
+        return result.words(self.rules.piece_name, attacker, defender, outcome, trapped)
 
     # ---- bookkeeping ---------------------------------------------------------------------
     def captured(self, side: int, plies: Optional[int] = None) -> List[str]:

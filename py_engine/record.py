@@ -14,8 +14,10 @@ marks, read and written so that a written record reads back to the same game and
 A move number counts as in the position notation (it grows after Orange moves), so with Orange
 first the record opens ``1. ...``. After the last move stands Smith's mark when the game ended on
 the board: ``P`` (the Princess was taken), ``C`` (Chief took Chief), ``d`` (a draw).
-``[Position "…"]`` gives a start other than the rule set's, ``[Termination "… resigned"]`` a
-resignation.
+``[Position "…"]`` gives a start other than the rule set's. A game that ended off the board has no
+mark; its Termination header says how: ``[Termination "Orange resigned"]`` a resignation,
+``[Termination "drawn by agreement"]`` a draw by agreement, ``[Termination "Orange's time ran
+out"]`` a flag fall (``…, but Black cannot win`` when it was drawn: see :meth:`Game.flag`).
 
 Comments stand in braces after the move they are about, as in PGN (one before the first move is
 about the game, or its start): ``2. d2-d3 {Gahan answers quietly.} d7-g4``. Inside one, ``\}``
@@ -41,9 +43,10 @@ MARKS = {"princess": "P", "chief": "C"}
 
 
 def mark(game: Game) -> str:
-    """Smith's mark for how the game ended on the board, or ``""``."""
+    """Smith's mark for how the game ended on the board, or ``""`` (also for a result declared
+    off the board: a resignation, an agreed draw, a flag fall)."""
     r = game.result
-    if r is None or r.reason == "resigned":
+    if r is None or game.declared is not None:
         return ""
     if r.winner is None:
         return "d"
@@ -195,9 +198,14 @@ def read_annotated(text: str, seed: Optional[int] = None) -> Tuple[Game, Dict[st
                           f"give '{mark(game) or 'none'}'")
     declared = headers.get("Result", "ongoing")
     termination = headers.get("Termination", "")
-    if termination.endswith("resigned") and game.result is None:
+    if game.result is None:
         loser = ORANGE if termination.lower().startswith("orange") else BLACK
-        game.resign(loser)
+        if termination.endswith("resigned"):
+            game.resign(loser)
+        elif termination.lower() == "drawn by agreement":
+            game.agree_draw()
+        elif "time ran out" in termination.lower():
+            game.flag(loser)
     actual = game.result.text if game.result else "ongoing"
     if declared != actual:
         raise RecordError(f"the Result header says '{declared}' but the moves give '{actual}'")

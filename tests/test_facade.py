@@ -86,7 +86,8 @@ def test_record_round_trip_keeps_headers():
     assert '[Event "Manator"]' in s["record"]
     r = call(op="record", text=s["record"])
     assert r["ok"] and r["game"] == {"rules": MANATOR, "start": "start", "moves": BOOK,
-                                     "resigned": None, "headers": {"Event": "Manator"}, "comments": {}}
+                                     "resigned": None, "agreed": False, "flagged": None,
+                                     "headers": {"Event": "Manator"}, "comments": {}}
     assert '[Event "Manator"]' in r["state"]["record"]
     assert "move 'd2-d5'" in error(op="record", text="1. d2-d5")
 
@@ -252,7 +253,8 @@ json_values = st.recursive(
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
     max_leaves=12)
 fields = st.sampled_from(["rules", "start", "moves", "move", "level", "time_ms", "max_depth",
-                          "seed", "resigned", "text", "piece", "side", "headers"])
+                          "seed", "resigned", "text", "piece", "side", "headers",
+                          "agreed", "flagged", "shown", "clock"])
 
 
 @settings(max_examples=300, deadline=None)

@@ -89,8 +89,9 @@ def test_typed_moves_and_a_clear_message_for_an_illegal_one(page, server):
     open_app(page, server)
     page.fill("#move-input", "d2-d5")
     page.press("#move-input", "Enter")
-    page.wait_for_selector("#notice:not([hidden])")
-    assert "illegal move d2-d5" in page.locator("#notice-text").inner_text()
+    # Said by the box it was typed in.
+    page.wait_for_function("document.getElementById('move-error').textContent !== ''")
+    assert "illegal move d2-d5" in page.locator("#move-error").inner_text().lower()
     assert moves(page) == []
     page.fill("#move-input", "D2-D3")
     page.press("#move-input", "Enter")
@@ -125,7 +126,7 @@ def test_a_game_ends_with_its_reason(page, server):
     click(page, "g4")
     click(page, "f1")
     page.wait_for_selector("body[data-result='orange wins']", timeout=30000)
-    assert "Orange wins: Orange took the Princess" in page.locator("#status").inner_text()
+    assert "Orange's Flier took the Black Princess: Orange wins" in page.locator("#status").inner_text()
     assert moves(page)[-1] == "g4xf1"
 
 
@@ -135,6 +136,9 @@ def test_custom_rules_panel_starts_a_game_with_an_option(page, server):
     page.check("input[name=opponent][value=friend]")
     page.check("input[name=preset][value=manator]")
     page.click("#custom-details summary")
+    # A preset shows its options; back to Standard, they are the standard ones again.
+    assert page.locator("select[name=opt-setup]").input_value() == "facing"
+    page.check("input[name=preset][value=standard]")
     # Touching an option while a preset is chosen chooses Custom: what you see is what starts.
     page.select_option("select[name=opt-thoat]", "wild")
     assert page.locator("input[name=preset][value=custom]").is_checked()

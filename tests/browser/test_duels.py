@@ -36,5 +36,5 @@ def test_a_game_ended_by_a_duel_says_so(page, server):
     open_app(page, server, saved=FAST, fragment=link(MANATOR, moves=CHAPTER_17.moves))
     wait_plies(page, 14)
     status = page.locator("#status").inner_text()
-    assert status.startswith("Black wins") and "after a duel on e10 that the attacker won" in status
+    assert status.startswith("Black's Chief took the Orange Chief in a duel: Black wins"), status
     assert page.locator("#moves .duel-mark").count() == 3

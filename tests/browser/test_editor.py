@@ -112,6 +112,7 @@ def test_set_up_by_touch_then_analyse_and_share(browser, server):
     page = context.new_page()
     try:
         open_app(page, server)
+        page.tap("#menu-button")                # on a phone the header's buttons are in the menu
         page.tap("#editor-button")
         verdict(page, "ok")
         page.tap("#editor-clear")

@@ -149,7 +149,8 @@ SANDBOXED_EMBED = """() => { const b = document.querySelector('jetan-board');
     return settled && `${b.dataset.engine} ${b.shadowRoot.textContent}`; }"""
 
 # On clobbered.html: the board of unknown letters' caption.
-UNKNOWN_LETTERS = "() => document.getElementById('letters')?.shadowRoot?.querySelector('.caption')?.textContent"
+UNKNOWN_LETTERS = ("() => document.getElementById('letters')?.shadowRoot"
+                   "?.querySelector('.caption')?.textContent")
 
 # On clobbered.html: 2,000 attribute changes in a row are drawn a few times, not 2,000 times.
 # (Made from a task of the page's, as a page's script makes them: WebKitGTK's driver runs a

@@ -114,7 +114,8 @@ def test_a_game_by_correspondence(browser, server):
     contexts = [browser.new_context(), browser.new_context()]
     black, orange = pages = [c.new_page() for c in contexts]
     try:
-        open_app(black, server, saved=FRIEND)
+        # A game by correspondence (chosen in New game): each move offers its link.
+        open_app(black, server, saved=dict(FRIEND, game=dict(FAST["game"], correspondence=True)))
         played = []
         sender, receiver = black, orange
         for move in ["d2-d3", "g9-g8", "e2-e3"]:

@@ -70,6 +70,7 @@ def test_analysis_never_holds_up_the_game(page, server, jspi):
     timed(f"{mode(jspi)}undo during analysis", lambda: page.click("#undo-button"),
           lambda: wait_plies(page, 1, timeout=int(SLACK_S * 4000)))
     analysing(page)
+    page.click("#resign-button")                   # Resign asks once more on the button itself
     timed(f"{mode(jspi)}resign during analysis", lambda: page.click("#resign-button"),
           lambda: page.wait_for_selector("body:not([data-result=''])", timeout=int(SLACK_S * 4000)))
     page.click("#undo-button")

@@ -16,8 +16,9 @@ import { bothHuman, depthText, lineText, formatScore, notify, renderAnalysis, re
          renderPlayers, renderRecent as showRecent, titleCase } from "./panels.js";
 import { describe, placementText, sideAfter, squareName } from "./position.js";
 import { parseMarkup } from "./markup.js";
-import { setupRecords } from "./records.js";
+import { askWhoPlays, setupRecords } from "./records.js";
 import { Session } from "./session.js";
+import { applyPageTheme, buildThemeSettings, currentTheme } from "./themes.js";
 import { decodeLink, encodeGame } from "./share.js";
 import { renderSendMove, setupShare } from "./share-dialog.js";
 import { playSound, played as soundsPlayed } from "./sound.js";
@@ -36,7 +37,7 @@ const saved = readSaved(storage);
 let savedByMe = saved.game;
 /** The page's settings (storage.defaultSettings()); who plays lives in the session.
  *  @type {{players: import("./session.js").Players, level: number, timeMs: number, flipped: boolean,
- *          notation: string, scoring: string, sound: boolean}} */
+ *          notation: string, scoring: string, sound: boolean, autoFlip: boolean}} */
 const settings = saved.settings;
 if (!RULES.scoring.includes(settings.scoring)) settings.scoring = "smith";
 const session = new Session({
@@ -47,6 +48,10 @@ const session = new Session({
 const board = new BoardView($("board"), {
   onPress: (sq) => session.press(sq), onDrop: (from, to) => session.drop(from, to), keyboard: true, nameOf: pieceName,
 });
+applyPageTheme();
+board.set({ theme: currentTheme() });
+buildThemeSettings($("theme-settings"), (theme) => { board.set({ theme }); render(); });
+$("theme-button").addEventListener("click", () => $("theme-dialog").showModal());
 let link = null;                 // a game from the URL, opened once the engine has checked it
 let recordShown = "";            // the record last put in the record box (never overwrite typing)
 let saveProblem = "";
@@ -158,7 +163,10 @@ $("retry-button").addEventListener("click", () => engine.restart("retry"));
  *  linked game is for two people; the link's view — the ply shown, the orientation — applies. */
 async function openLink({ game: linked, view }, own = { ...session.game, players: { ...session.players } },
                         { keepOwn = false } = {}) {
-  const reply = await switchGame({ ...emptyGame(linked.rules, linked.start), moves: linked.moves, players: playersFor(null) },
+  const reply = await switchGame({ ...emptyGame(linked.rules, linked.start, { correspondence: view.correspondence }),
+                                   ...(linked.seed !== undefined ? { seed: linked.seed } : {}),
+                                   ...(linked.clock ? { clock: linked.clock } : {}),
+                                   moves: linked.moves, players: playersFor(null) },
                                  { ply: view.ply, keep: !keepOwn, keepInput: keepOwn });
   if (!reply) return;
   if (!reply.restarted) clearLink();
@@ -225,11 +233,23 @@ function render() {
   const props = s.boardProps();
   // The comment on the position shown adds its arrows and marks: one drawing per render.
   const markup = commentMarkup();
-  board.set({ ...props, flipped: settings.flipped, arrows: [...props.arrows, ...markup.arrows], marks: markup.marks });
+  const flipped = boardFlipped();
+  board.set({ ...props, flipped, arrows: [...props.arrows, ...markup.arrows], marks: markup.marks });
   const canvas = $("board");
   canvas.dataset.position = s.shownPosition() || placementText(props.board);
-  canvas.setAttribute("aria-label", `Jetan board. ${describe(props.board, s.state ? s.state.names : undefined)}. ` +
-    "Arrow keys move across the board; Enter or Space picks up a piece and puts it down.");
+  canvas.dataset.flipped = String(flipped);
+  canvas.setAttribute("aria-label", `Jetan board, ${titleCase(s.turn)} to move, ${flipped ? "Orange" : "Black"} at the bottom. ` +
+    "Arrow keys move across it; Enter or Space picks up a piece and puts it down.");
+  $("board-pieces").textContent = `${describe(props.board, s.state ? s.state.names : undefined)}.`;
+  renderClocks();
+  renderSteps();
+  $("auto-flip").checked = settings.autoFlip;
+  const twoPeople = bothHuman({ players: s.players });
+  $("auto-flip").parentElement.hidden = !twoPeople;
+  $("draw-button").hidden = !twoPeople;
+  $("take-on-button").hidden = !twoPeople || s.over;
+  // Known from the first paint, so that the place held for the engine's thoughts is there at once.
+  document.body.dataset.vsEngine = String(!twoPeople);
   document.body.dataset.premove = s.waiting ? moveWords(s.waiting) : "";
   renderPlayers({ settings: { ...settings, players: s.players }, game: s.game });
   $("move-input").disabled = !(s.humanToMove || s.humanWaits);
@@ -239,7 +259,7 @@ function render() {
   if (!s.state) { renderEarly(); return; }
   const v = s.state;
   const app = { view: v, reviewing: s.reviewing === null ? null : s.reviewing - 1, pending: s.pending,
-                settings: { ...settings, players: s.players }, game: s.game };
+                settings: { ...settings, players: s.players }, game: s.game, shown: s.shown };
   renderPanels(app, { onReview: (i) => s.review(i + 1) });
   renderSendMove(s);
   // The record box follows the game, but never overwrites what the user is typing into it.
@@ -247,6 +267,9 @@ function render() {
   if (v.record !== undefined && document.activeElement !== box && box.value === recordShown) box.value = recordShown = v.record;
   $("undo-button").disabled = !v.moves.length || s.thinking || s.pending;
   $("resign-button").disabled = Boolean(v.result);
+  $("draw-button").disabled = Boolean(v.result) || Boolean(s.drawOffer);
+  renderDrawOffer();
+  renderGameOver(v);
   $("hint-button").disabled = !s.humanToMove;
   $("analyse-button").disabled = false;
   $("review-note").hidden = s.reviewing === null;
@@ -255,8 +278,90 @@ function render() {
     else renderAnalysis({ text: s.analysis.error ? `No analysis here: ${s.analysis.error}.` : "Analysing…" });
   } else $("analysis").hidden = true;
   // For tests and embedding pages: the state in attributes.
-  Object.assign(document.body.dataset, { plies: v.moves.length, turn: v.turn, vsEngine: String(!bothHuman({ players: s.players })),
+  Object.assign(document.body.dataset, { plies: v.moves.length, turn: v.turn,
                                          result: v.result ? v.result.text : "", pending: String(s.pending) });
+}
+
+/** Which side is at the bottom: the setting, or — two people playing with "turn the board for
+ *  each player" on — the side to move. */
+function boardFlipped() {
+  if (settings.autoFlip && bothHuman({ players: session.players }) && !session.over) return session.turn === "orange";
+  return settings.flipped;
+}
+
+// A clock shows low time (in red) under a tenth of its start, and at most this many seconds.
+const LOW_TIME_S = 20;
+
+/** A clock's time as it reads: minutes and seconds, with tenths under ten seconds. */
+function clockText(ms) {
+  const left = Math.max(0, ms);
+  if (left < 10000) return `0:0${(Math.floor(left / 100) / 10).toFixed(1)}`;
+  const seconds = Math.ceil(left / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/** Both clocks, the far side's above the board and the near side's below; the running one
+ *  marked, and low time (under a tenth of the start, at most 20 s) in red. */
+function renderClocks() {
+  const s = session, clock = s.game.clock;
+  const near = boardFlipped() ? "orange" : "black";
+  document.body.dataset.clock = String(Boolean(clock));
+  for (const [id, side] of [["clock-top", near === "black" ? "orange" : "black"], ["clock-bottom", near]]) {
+    const box = $(id);
+    box.hidden = !clock;
+    if (!clock) continue;
+    const left = s.timeLeft(side);
+    box.querySelector(".clock-side").textContent = `${titleCase(side)}${s.players[side] === "engine" ? " (engine)" : ""}`;
+    box.querySelector(".clock-time").textContent = clockText(left);
+    box.setAttribute("aria-label", `${titleCase(side)}'s clock`);
+    box.dataset.running = String(s.clockRunning === side);
+    box.dataset.low = String(left < Math.min(LOW_TIME_S * 1000, clock.initial / 10));
+    box.dataset.flagged = String(s.game.flagged === side);
+  }
+}
+// The running clock's display follows the time (the session's own timer ends the game).
+setInterval(() => { if (session.clockRunning) renderClocks(); }, 100);
+
+/** The step buttons under the board, with the last moves between them (a strip, on a phone). */
+function renderSteps() {
+  const s = session, plies = s.plies, at = s.shownPly;
+  $("steps").hidden = !plies;
+  $("step-first").disabled = $("step-prev").disabled = at === 0;
+  $("step-next").disabled = $("step-last").disabled = at >= plies;
+  const entries = s.state ? s.state.moves : s.early ? s.early.entries : [];
+  const strip = $("move-strip");
+  strip.textContent = "";
+  for (let i = Math.max(0, at - 8); i < Math.min(entries.length, at + 3); i++) {
+    const m = entries[i];
+    const item = document.createElement("li");
+    item.dataset.ply = String(i + 1);
+    item.textContent = `${m.side === "black" || i === 0 ? `${m.number}${m.side === "black" ? "." : "…"} ` : ""}${m.text}`;
+    if (i + 1 === at) item.className = "current";
+    strip.append(item);
+  }
+  const current = strip.querySelector(".current");
+  if (current) strip.scrollLeft = /** @type {HTMLElement} */ (current).offsetLeft - strip.clientWidth / 2;
+}
+
+/** A draw offered by one person, for the other to accept or decline. */
+function renderDrawOffer() {
+  const offer = session.drawOffer;
+  $("draw-offer").hidden = !offer;
+  if (offer) {
+    const other = offer === "black" ? "orange" : "black";
+    $("draw-offer-text").textContent = `${titleCase(offer)} offers a draw. ${titleCase(other)}, do you accept?`;
+  }
+}
+
+/** The end of the game: what happened, in words, and what to do next. */
+function renderGameOver(v) {
+  $("game-over").hidden = !v.result;
+  if (v.result) $("game-over-text").textContent = resultWords(v.result);
+}
+
+/** A result as a sentence ("Orange's Princess is trapped: Black wins"). */
+function resultWords(result) {
+  return result.words || `${result.winner ? `${titleCase(result.winner)} wins` : "Drawn"}: ${result.explanation}`;
 }
 
 /** Before the engine answers: the game replayed for display, stepped through with the move
@@ -314,7 +419,7 @@ function announce(move) {
   const v = session.state;
   if (move) playSound(v.result ? "end" : move.outcome ? "duel" : move.capture ? "capture" : "move", settings.sound);
   let text = move ? `${titleCase(move.side)} played ${move.text}: ${move.descriptive}.` : "";
-  if (v.result) text += ` ${v.result.winner ? `${titleCase(v.result.winner)} wins` : "Draw"}: ${v.result.explanation}.`;
+  if (v.result) text += ` ${resultWords(v.result)}.`;
   else if (v.threatened.length) text += " The Princess is threatened.";
   $("live").textContent = text;
   save();
@@ -351,12 +456,84 @@ $("undo-button").addEventListener("click", async () => {
   else if (reply) { $("live").textContent = "Move taken back."; save(); }
 });
 
+// Resign asks once more on the button itself (no blocking dialog): a second press within a few
+// seconds resigns.
+let resignArmed = 0;
+function disarmResign() {
+  clearTimeout(resignArmed);
+  resignArmed = 0;
+  $("resign-button").textContent = "Resign";
+  $("resign-button").removeAttribute("aria-pressed");
+}
 $("resign-button").addEventListener("click", async () => {
   const v = session.state;
   if (!v || v.result) return;
   const side = bothHuman({ players: session.players }) ? v.turn : (session.players.black === "human" ? "black" : "orange");
-  if (!confirm(`Resign the game for ${titleCase(side)}?`)) return;
+  if (!resignArmed) {
+    $("resign-button").textContent = `Press again to resign for ${titleCase(side)}`;
+    $("resign-button").setAttribute("aria-pressed", "true");
+    resignArmed = setTimeout(disarmResign, 4000);
+    return;
+  }
+  disarmResign();
   await session.resign(side);
+});
+
+$("draw-button").addEventListener("click", () => {
+  if (!session.state || session.over) return;
+  session.offerDraw(session.state.turn);
+  $("live").textContent = `${titleCase(session.state.turn)} offers a draw.`;
+  $("draw-accept").focus();
+});
+$("draw-accept").addEventListener("click", () => session.agreeDraw());
+$("draw-decline").addEventListener("click", () => {
+  session.offerDraw(null);
+  $("live").textContent = "The draw was declined.";
+});
+$("take-on-button").addEventListener("click", async () => {
+  const players = await askWhoPlays("Play on from here against the engine (or go on between two people).");
+  if (!players) return;
+  if (players.black !== players.orange) setFlipped(players.orange === "human");
+  session.setPlayers(players);
+  save();
+});
+$("auto-flip").addEventListener("change", (e) => { settings.autoFlip = e.target.checked; save(); render(); });
+
+// The end of a game: a rematch (the same rules and time, colours swapped), a new game, the
+// game analysed from its start, or shared.
+$("rematch-button").addEventListener("click", async () => {
+  const g = session.game, p = session.players;
+  const players = { black: p.orange, orange: p.black };
+  const clock = g.clock ? { initial: g.clock.initial, increment: g.clock.increment } : null;
+  setFlipped(bothHuman({ players }) ? !settings.flipped : players.orange === "human");
+  await newGame({ rules: g.rules, start: g.start, players, clock, correspondence: Boolean(g.correspondence) });
+});
+$("over-new-button").addEventListener("click", () => $("new-game-button").click());
+$("over-share-button").addEventListener("click", () => $("share-button").click());
+$("over-analyse-button").addEventListener("click", () => {
+  session.review(0);
+  session.setAnalysis(true);
+  $("analyse-button").setAttribute("aria-pressed", "true");
+});
+
+for (const [id, where] of [["step-first", "first"], ["step-prev", "prev"], ["step-next", "next"], ["step-last", "last"]]) {
+  $(id).addEventListener("click", () => session.step(where));
+}
+$("move-strip").addEventListener("click", (e) => {
+  const item = /** @type {HTMLElement} */ (e.target).closest("li[data-ply]");
+  if (item) session.review(Number(/** @type {HTMLElement} */ (item).dataset.ply));
+});
+
+$("menu-button").addEventListener("click", () => {
+  const open = document.querySelector(".top").classList.toggle("open");
+  $("menu-button").setAttribute("aria-expanded", String(open));
+});
+// A choice in the menu closes it (on a phone it lies over the board).
+$("main-nav").addEventListener("click", (e) => {
+  if (/** @type {Element} */ (e.target).closest("button, a")) {
+    document.querySelector(".top").classList.remove("open");
+    $("menu-button").setAttribute("aria-expanded", "false");
+  }
 });
 
 $("stop-button").addEventListener("click", () => session.moveNow());
@@ -395,7 +572,10 @@ $("move-form").addEventListener("submit", async (e) => {
   if (!text) return;
   const reply = await session.type(text);
   if (reply === true || (reply && reply.ok)) input.value = "";
+  // Why a move was refused, by the box it was typed in.
+  else if (reply && !reply.ok && !reply.restarted) $("move-error").textContent = titleCase(reply.error);
 });
+$("move-input").addEventListener("input", () => { $("move-error").textContent = ""; });
 
 $("live-button").addEventListener("click", () => session.review(Infinity));
 
@@ -441,16 +621,16 @@ setupEditor({
 $("editor-button").addEventListener("click", () => session.stopAnalysis());
 
 setupNewGameDialog(engine, async (choice) => {
-  const { rules, start, players, flipped, level, timeMs, ...rest } = choice;
+  const { rules, start, players, flipped, level, timeMs, clock, correspondence, ...rest } = choice;
   Object.assign(settings, rest, { level, timeMs });
   session.strength = { level, timeMs };
   setFlipped(flipped);
-  await newGame({ rules, start, players });
-}, () => session.stopSearches());
+  await newGame({ rules, start, players, clock, correspondence });
+}, () => session.stopSearches(), () => Boolean(session.state && !session.over && session.state.moves.length));
 
 /** Start a game (the one replaced is kept, with who played it). */
-async function newGame({ rules, start, players }) {
-  const reply = await switchGame({ ...emptyGame(rules, start), players });
+async function newGame({ rules, start, players, clock = null, correspondence = false }) {
+  const reply = await switchGame({ ...emptyGame(rules, start, { clock, correspondence }), players });
   if (!reply) return;
   if (!reply.ok) { if (!reply.restarted) notify(reply.error); return; }
   $("live").textContent = `New game. ${titleCase(reply.state.turn)} moves first.`;
@@ -466,6 +646,7 @@ function save() {
   // Until the engine has taken over, the game shown may be a link's, not yet checked: the saved
   // game stays as it was.
   if (session.state) settings.players = { ...session.players };
+  session.settleClock();
   const game = session.state ? session.game : saved.game || session.game;
   const recentBefore = storage.getItem(KEYS.recent);
   const problem = writeSaved(storage, {
@@ -486,6 +667,11 @@ function save() {
 window.addEventListener("storage", (e) => {
   if (e.key === KEYS.recent || e.key === KEYS.saved) renderRecent();
 });
+
+// A running clock's time is kept as the tab goes away (it does not run while the app is
+// closed). Nothing else is saved then: a tab going away never claims the saved game.
+window.addEventListener("pagehide", () => { if (session.clockRunning) save(); });
+document.addEventListener("visibilitychange", () => { if (document.hidden && session.clockRunning) save(); });
 
 window.addEventListener("hashchange", () => {
   if (!location.hash) return;

@@ -5,14 +5,25 @@
 import { drawPiece } from "./pieces.js";
 import { FILE_COUNT, RANK_COUNT, SQUARE_COUNT, emptyBoard, fileOf, rankOf, squareName, squareOn } from "./position.js";
 
-const COLOURS = {
+/** A board's colours and its pieces' look: what the view and paintScene draw with. The
+ *  ``...OnDark`` colours are those drawn on a dark square; ``pieceSet`` and ``sides`` are
+ *  pieces.js's (the piece set, and side colours over SIDE_COLOURS').
+ *  @typedef {{dark: string, light: string, last: string, lastOnDark: string, lastEdge: string,
+ *    lastEdgeOnDark?: string, selected: string, dot: string, dotOnDark: string, escape: string,
+ *    danger: string, coord: string, coordOnLight: string, cursor: string, markEdge: string,
+ *    star: string, pieceSet?: string,
+ *    sides?: Object<string, import("./pieces.js").SideColours>}} BoardTheme */
+
+/** The book's black and orange board: the default theme.
+ *  @type {Readonly<BoardTheme>} */
+export const BOOK_THEME = Object.freeze({
   dark: "#231c17", light: "#c8702e", last: "rgba(255, 228, 92, 0.42)", lastOnDark: "rgba(255, 196, 60, 0.5)",
   lastEdge: "rgba(255, 236, 140, 0.9)",
   selected: "rgba(255, 255, 255, 0.5)", dot: "rgba(20, 12, 6, 0.55)", dotOnDark: "rgba(241, 227, 194, 0.55)",
   escape: "#3fd0c9", danger: "rgba(230, 30, 20, 0.85)", coord: "rgba(241, 227, 194, 0.8)",
   coordOnLight: "rgba(35, 28, 23, 0.85)", cursor: "#3fd0c9", markEdge: "rgba(20, 12, 6, 0.55)",
-  star: "#ffd84a",
-};
+  star: "#ffd84a", pieceSet: "discs",
+});
 
 const SLIDE_MS = 180;
 const LONG_PRESS_MS = 500;
@@ -42,9 +53,11 @@ export class BoardView {
      *  marked squares [square, colour], and which squares' pieces may be dragged.
      *  @type {{board: string[], flipped: boolean, selected: ?number, lastMove: ?number[],
      *          dests: {to: number, capture?: boolean, escape?: boolean}[], threatened: number[],
-     *          arrows: any[][], marks: any[][], stars: number[], draggable: (sq: number) => boolean}} */
+     *          arrows: any[][], marks: any[][], stars: number[], draggable: (sq: number) => boolean,
+     *          theme: BoardTheme}} (theme: the colours and piece set; default the book's) */
     this.state = { board: emptyBoard(), flipped: false, selected: null, lastMove: null,
-                   dests: [], threatened: [], arrows: [], marks: [], stars: [], draggable: () => false };
+                   dests: [], threatened: [], arrows: [], marks: [], stars: [], draggable: () => false,
+                   theme: BOOK_THEME };
     this.cursor = null;          // the keyboard's square, shown while the board has focus
     this.drag = null;
     new ResizeObserver(() => this.draw()).observe(canvas);
@@ -69,6 +82,7 @@ export class BoardView {
       const r = Math.min(RANK_COUNT - 1, Math.max(0, rankOf(this.cursor) + sign * step[1]));
       this.cursor = squareOn(f, r);
       this.draw();
+      this.announce();
     } else if (e.key === "Enter" || e.key === " ") {
       this.onPress(this.cursor);
     } else {
@@ -76,6 +90,21 @@ export class BoardView {
     }
     e.preventDefault();
     e.stopPropagation();
+  }
+
+  /** Say the keyboard cursor's square and its piece ("e5, Black Thoat") to a screen reader, in a
+   *  live region beside the canvas (made on first use; visually hidden). */
+  announce() {
+    if (this.cursor === null) return;
+    if (!this.announcer) {
+      this.announcer = document.createElement("span");
+      this.announcer.setAttribute("aria-live", "polite");
+      this.announcer.dataset.boardCursor = "";
+      Object.assign(this.announcer.style, { position: "absolute", width: "1px", height: "1px", overflow: "hidden",
+                                            clip: "rect(0 0 0 0)", whiteSpace: "nowrap" });
+      this.canvas.after(this.announcer);
+    }
+    this.announcer.textContent = `${squareName(this.cursor)}, ${this.nameOf(this.cursor) || "empty"}`;
   }
 
   /** Change what is shown. ``animate: [from, to]`` slides the piece that stood on ``from`` to
@@ -180,7 +209,8 @@ export class BoardView {
     const size = this.size;
     if (!size) return;
     const dpr = window.devicePixelRatio || 1;
-    if (this.canvas.width !== Math.round(size * dpr)) {
+    // (Both sides: a new canvas is 300 × 150, so a 300-pixel board has the right width already.)
+    if (this.canvas.width !== Math.round(size * dpr) || this.canvas.height !== Math.round(size * dpr)) {
       this.canvas.width = Math.round(size * dpr);
       this.canvas.height = Math.round(size * dpr);
     }
@@ -189,35 +219,36 @@ export class BoardView {
     const s = this.state;
     const g = geometry(size, s.flipped);
     const cell = g.cell;
-    drawSquares(ctx, g, s);
-    drawCoordinates(ctx, g);
-    drawThreats(ctx, g, s.threatened);
-    for (const sq of s.stars) drawStar(ctx, g, sq);
+    const theme = s.theme || BOOK_THEME;
+    drawSquares(ctx, g, s, theme);
+    drawCoordinates(ctx, g, theme);
+    drawThreats(ctx, g, s.threatened, theme);
+    for (const sq of s.stars) drawStar(ctx, g, sq, theme);
     const slide = this.slide;
     for (let sq = 0; sq < SQUARE_COUNT; sq++) {
       const p = s.board[sq];
       if (!p || (this.drag && this.drag.moved && this.drag.from === sq)) continue;
       if (slide && sq === slide.to && p === slide.piece) continue;     // it is still on its way
       const [cx, cy] = g.centre(sq);
-      drawPiece(ctx, p, cx, cy, cell * 0.9);
+      drawPiece(ctx, p, cx, cy, cell * 0.9, theme);
     }
     if (slide) {
       const t = Math.min(1, (performance.now() - slide.start) / SLIDE_MS);
       const ease = 1 - (1 - t) ** 3;
       const [x1, y1] = g.centre(slide.from), [x2, y2] = g.centre(slide.to);
-      drawPiece(ctx, slide.piece, x1 + (x2 - x1) * ease, y1 + (y2 - y1) * ease, cell * 0.9);
+      drawPiece(ctx, slide.piece, x1 + (x2 - x1) * ease, y1 + (y2 - y1) * ease, cell * 0.9, theme);
     }
-    for (const d of s.dests) drawDestination(ctx, g, d);
-    for (const [sq, colour] of s.marks) drawMark(ctx, g, sq, colour);
+    for (const d of s.dests) drawDestination(ctx, g, d, theme);
+    for (const [sq, colour] of s.marks) drawMark(ctx, g, sq, colour, theme);
     if (this.cursor !== null && /** @type {Document | ShadowRoot} */ (this.canvas.getRootNode()).activeElement === this.canvas) {
       const [cx, cy] = g.centre(this.cursor);
-      ctx.strokeStyle = COLOURS.cursor;
+      ctx.strokeStyle = theme.cursor;
       ctx.lineWidth = Math.max(2, cell * 0.07);
       ctx.strokeRect(cx - cell / 2 + ctx.lineWidth / 2, cy - cell / 2 + ctx.lineWidth / 2,
                      cell - ctx.lineWidth, cell - ctx.lineWidth);
     }
     for (const [from, to, colour] of s.arrows) drawArrow(ctx, g, from, to, colour);
-    if (this.drag && this.drag.moved) drawPiece(ctx, s.board[this.drag.from], this.drag.x, this.drag.y, cell);
+    if (this.drag && this.drag.moved) drawPiece(ctx, s.board[this.drag.from], this.drag.x, this.drag.y, cell, theme);
   }
 }
 
@@ -249,74 +280,81 @@ export function geometry(size, flipped = false) {
 
 const isDark = (sq) => (fileOf(sq) + rankOf(sq)) % 2 === 0;   // a1 is black
 
-/** The squares, the last move's tint and edge, and the selected square. */
-export function drawSquares(ctx, g, { lastMove = null, selected = null }) {
+/** The squares, the last move's tint and edge, and the selected square.
+ *  @param {CanvasRenderingContext2D} ctx @param {ReturnType<typeof geometry>} g
+ *  @param {{lastMove?: ?number[], selected?: ?number}} shown @param {BoardTheme} [T] */
+export function drawSquares(ctx, g, { lastMove = null, selected = null }, T = BOOK_THEME) {
   const cell = g.cell;
   for (let sq = 0; sq < SQUARE_COUNT; sq++) {
     const [cx, cy] = g.centre(sq);
     const x = cx - cell / 2, y = cy - cell / 2;
     const dark = isDark(sq);
-    ctx.fillStyle = dark ? COLOURS.dark : COLOURS.light;
+    ctx.fillStyle = dark ? T.dark : T.light;
     ctx.fillRect(x, y, cell, cell);
     if (lastMove && lastMove.includes(sq)) {
       // A tint strong enough on both colours, and an edge that shows even under a piece.
-      ctx.fillStyle = dark ? COLOURS.lastOnDark : COLOURS.last;
+      ctx.fillStyle = dark ? T.lastOnDark : T.last;
       ctx.fillRect(x, y, cell, cell);
       const edge = Math.max(2, cell * 0.06);
-      ctx.strokeStyle = COLOURS.lastEdge;
+      ctx.strokeStyle = (dark && T.lastEdgeOnDark) || T.lastEdge;
       ctx.lineWidth = edge;
       ctx.strokeRect(x + edge / 2, y + edge / 2, cell - edge, cell - edge);
     }
     if (selected === sq) {
-      ctx.fillStyle = COLOURS.selected;
+      ctx.fillStyle = T.selected;
       ctx.fillRect(x, y, cell, cell);
     }
   }
 }
 
 /** File letters along the bottom edge, rank numbers along the left (square names from
- *  position.js: the board's own names). */
-export function drawCoordinates(ctx, g) {
+ *  position.js: the board's own names).
+ *  @param {CanvasRenderingContext2D} ctx @param {ReturnType<typeof geometry>} g @param {BoardTheme} [T] */
+export function drawCoordinates(ctx, g, T = BOOK_THEME) {
   const cell = g.cell;
   ctx.font = `${Math.max(11, cell * 0.2)}px system-ui, sans-serif`;
   // Each letter sits in the bottom row's square of its file, each number in the left column's
   // square of its rank, coloured to read on that square.
   for (let i = 0; i < FILE_COUNT; i++) {
     const sq = g.squareAt((i + 0.5) * cell, g.size - 1);
-    ctx.fillStyle = isDark(sq) ? COLOURS.coord : COLOURS.coordOnLight;
+    ctx.fillStyle = isDark(sq) ? T.coord : T.coordOnLight;
     ctx.textAlign = "right"; ctx.textBaseline = "bottom";
     ctx.fillText(squareName(sq)[0], (i + 1) * cell - 2, g.size - 1);
   }
   for (let i = 0; i < RANK_COUNT; i++) {
     const sq = g.squareAt(0, (i + 0.5) * cell);
-    ctx.fillStyle = isDark(sq) ? COLOURS.coord : COLOURS.coordOnLight;
+    ctx.fillStyle = isDark(sq) ? T.coord : T.coordOnLight;
     ctx.textAlign = "left"; ctx.textBaseline = "top";
     ctx.fillText(squareName(sq).slice(1), 2, i * cell + 1);
   }
 }
 
-/** A red glow under each threatened Princess. */
-export function drawThreats(ctx, g, threatened = []) {
+/** A red glow under each threatened Princess.
+ *  @param {CanvasRenderingContext2D} ctx @param {ReturnType<typeof geometry>} g
+ *  @param {number[]} [threatened] @param {BoardTheme} [T] */
+export function drawThreats(ctx, g, threatened = [], T = BOOK_THEME) {
   const cell = g.cell;
   for (const sq of threatened) {
     const [cx, cy] = g.centre(sq);
     const glow = ctx.createRadialGradient(cx, cy, cell * 0.2, cx, cy, cell * 0.6);
-    glow.addColorStop(0, COLOURS.danger);
+    glow.addColorStop(0, T.danger);
     glow.addColorStop(1, "rgba(230, 30, 20, 0)");
     ctx.fillStyle = glow;
     ctx.fillRect(cx - cell / 2, cy - cell / 2, cell, cell);
   }
 }
 
-/** A legal destination: a dot, a ring round a capture, a dashed diamond for the escape. */
-export function drawDestination(ctx, g, d) {
+/** A legal destination: a dot, a ring round a capture, a dashed diamond for the escape.
+ *  @param {CanvasRenderingContext2D} ctx @param {ReturnType<typeof geometry>} g
+ *  @param {{to: number, capture?: boolean, escape?: boolean}} d @param {BoardTheme} [T] */
+export function drawDestination(ctx, g, d, T = BOOK_THEME) {
   const cell = g.cell;
   const [cx, cy] = g.centre(d.to);
   const dark = isDark(d.to);
   ctx.save();
   if (d.escape) {
     // The escape: a dashed diamond in its own colour.
-    ctx.strokeStyle = COLOURS.escape;
+    ctx.strokeStyle = T.escape;
     ctx.lineWidth = Math.max(1.5, cell * 0.06);
     ctx.setLineDash([cell * 0.08, cell * 0.06]);
     ctx.beginPath();
@@ -325,13 +363,13 @@ export function drawDestination(ctx, g, d) {
     ctx.closePath();
     ctx.stroke();
   } else if (d.capture) {
-    ctx.strokeStyle = dark ? COLOURS.dotOnDark : COLOURS.dot;
+    ctx.strokeStyle = dark ? T.dotOnDark : T.dot;
     ctx.lineWidth = cell * 0.08;
     ctx.beginPath();
     ctx.arc(cx, cy, cell * 0.44, 0, Math.PI * 2);
     ctx.stroke();
   } else {
-    ctx.fillStyle = dark ? COLOURS.dotOnDark : COLOURS.dot;
+    ctx.fillStyle = dark ? T.dotOnDark : T.dot;
     ctx.beginPath();
     ctx.arc(cx, cy, cell * 0.14, 0, Math.PI * 2);
     ctx.fill();
@@ -339,10 +377,10 @@ export function drawDestination(ctx, g, d) {
   ctx.restore();
 }
 
-/** A marked square: a ring in ``colour`` with a dark edge, so that it reads on both square
- *  colours and over a piece. */
-export /** A star on a square (a lesson's square to reach), under any piece. */
-function drawStar(ctx, g, sq) {
+/** A star on a square (a lesson's square to reach), under any piece.
+ *  @param {CanvasRenderingContext2D} ctx @param {ReturnType<typeof geometry>} g
+ *  @param {number} sq @param {BoardTheme} [T] */
+export function drawStar(ctx, g, sq, T = BOOK_THEME) {
   const [cx, cy] = g.centre(sq);
   const outer = g.cell * 0.36, inner = outer * 0.45;
   ctx.beginPath();
@@ -351,20 +389,22 @@ function drawStar(ctx, g, sq) {
     ctx.lineTo(cx + r * Math.cos(a), cy + r * Math.sin(a));
   }
   ctx.closePath();
-  ctx.fillStyle = COLOURS.star;
+  ctx.fillStyle = T.star;
   ctx.fill();
-  ctx.strokeStyle = COLOURS.markEdge;
+  ctx.strokeStyle = T.markEdge;
   ctx.lineWidth = Math.max(1, g.cell * 0.03);
   ctx.stroke();
 }
 
-function drawMark(ctx, g, sq, colour) {
+/** A marked square: a ring in ``colour`` with a dark edge, so that it reads on both square
+ *  colours and over a piece. */
+function drawMark(ctx, g, sq, colour, T = BOOK_THEME) {
   const cell = g.cell;
   const [cx, cy] = g.centre(sq);
   ctx.save();
   ctx.beginPath();
   ctx.arc(cx, cy, cell * 0.43, 0, Math.PI * 2);
-  ctx.strokeStyle = COLOURS.markEdge;
+  ctx.strokeStyle = T.markEdge;
   ctx.lineWidth = cell * 0.12;
   ctx.stroke();
   ctx.strokeStyle = colour;
@@ -402,19 +442,21 @@ export function drawArrow(ctx, g, from, to, colour) {
  * @param {CanvasRenderingContext2D} ctx
  * @param {number} size   the board's width and height, in the context's units
  * @param {{board: string[], flipped?: boolean, lastMove?: ?number[], dests?: any[],
- *          threatened?: number[], marks?: any[][], arrows?: any[][], coordinates?: boolean}} scene
+ *          threatened?: number[], marks?: any[][], arrows?: any[][], coordinates?: boolean,
+ *          theme?: BoardTheme}} scene   (theme: the colours and piece set; default the book's)
  */
 export function paintScene(ctx, size, scene) {
   const g = geometry(size, Boolean(scene.flipped));
-  drawSquares(ctx, g, { lastMove: scene.lastMove || null });
-  if (scene.coordinates !== false) drawCoordinates(ctx, g);
-  drawThreats(ctx, g, scene.threatened || []);
+  const theme = scene.theme || BOOK_THEME;
+  drawSquares(ctx, g, { lastMove: scene.lastMove || null }, theme);
+  if (scene.coordinates !== false) drawCoordinates(ctx, g, theme);
+  drawThreats(ctx, g, scene.threatened || [], theme);
   scene.board.forEach((p, sq) => {
     if (!p) return;
     const [cx, cy] = g.centre(sq);
-    drawPiece(ctx, p, cx, cy, g.cell * 0.9);
+    drawPiece(ctx, p, cx, cy, g.cell * 0.9, theme);
   });
-  for (const d of scene.dests || []) drawDestination(ctx, g, d);
-  for (const [sq, colour] of scene.marks || []) drawMark(ctx, g, sq, colour);
+  for (const d of scene.dests || []) drawDestination(ctx, g, d, theme);
+  for (const [sq, colour] of scene.marks || []) drawMark(ctx, g, sq, colour, theme);
   for (const [from, to, colour] of scene.arrows || []) drawArrow(ctx, g, from, to, colour);
 }

@@ -5,6 +5,7 @@
 // The editor knows no rules: the engine's "check" is the only judge.
 import { PIECES, RULES, SETUPS } from "../engine-data.js";
 import { BoardView } from "./board.js";
+import { currentTheme } from "./themes.js";
 import { $ } from "./dom.js";
 import { drawPiece } from "./pieces.js";
 import { emptyBoard, placementBoard, readPosition, sideName, writePosition } from "./position.js";
@@ -37,6 +38,7 @@ export function setupEditor(hooks) {
     onPress: (sq) => setup.press(sq), onDrop: (from, to) => setup.drop(from, to), onDropOff: (sq) => setup.dropOff(sq),
     keyboard: true,
   });
+  view.set({ theme: currentTheme() });
   setup.listen((what) => (what === "view" ? redraw() : changed()));
   buildPalette();
   $("editor-button").addEventListener("click", open);

@@ -25,6 +25,7 @@
 // author writes is ever put into the page as markup.
 import { GALLERY, LIMITS, SIDES } from "../engine-data.js";
 import { BoardView } from "./board.js";
+import { themeFor } from "./themes.js";
 import { onEngineReady, sharedEngine, sharedEngineFailed, sharedEngineReady } from "./engine.js";
 import { parseMarkup, parseSquare } from "./markup.js";
 import { picture } from "./picture.js";
@@ -50,7 +51,7 @@ const STYLE = `
 
 export class JetanBoard extends HTMLElement {
   static observedAttributes = ["position", "rules", "moves", "ply", "orientation", "interactive",
-                               "arrows", "marks", "show-moves", "gallery", "puzzle"];
+                               "arrows", "marks", "show-moves", "gallery", "puzzle", "theme", "pieces"];
 
   constructor() {
     super();
@@ -329,6 +330,7 @@ export class JetanBoard extends HTMLElement {
 
   /** Draw the position shown, with its last move and the diagram's markup, and say what it is. */
   show() {
+    const look = themeFor(this);
     const s = this.session;
     const props = s.boardProps();
     const flipped = this.getAttribute("orientation") === "orange" ||
@@ -337,19 +339,21 @@ export class JetanBoard extends HTMLElement {
     const arrows = [...this.markup.arrows, ...(comment ? comment.arrows : [])];
     const marks = [...this.markup.marks, ...(comment ? comment.marks : [])];
     const reach = this.showMoves();
-    this.view.set({ ...props, flipped, arrows: [...arrows, ...props.arrows], marks,
+    this.view.set({ ...props, flipped, arrows: [...arrows, ...props.arrows], marks, theme: look.theme,
                     dests: props.dests.length ? props.dests : reach.dests,
                     selected: props.selected ?? reach.square,
                     draggable: (sq) => this.interactive && props.draggable(sq) });
     this.scene = { board: props.board, flipped, lastMove: props.lastMove, threatened: props.threatened,
-                   dests: reach.dests, marks, arrows };
+                   dests: reach.dests, marks, arrows, theme: look.theme };
     // The whole position once the engine has given it; before, the placement and the side to move.
     const ply = s.shownPly;
     const turn = this.turnShown();
     this.dataset.position = s.shownPosition() || placementAndSide(props.board, turn);
     this.dataset.turn = turn;
     this.dataset.ply = String(ply);
-    this.canvas.setAttribute("aria-label", `Jetan board. ${describe(props.board, s.state ? s.state.names : undefined)}. ${this.sideText()}`);
+    // A sentence for a label; the pieces, square by square, as the canvas's own content.
+    this.canvas.setAttribute("aria-label", `Jetan board. ${this.sideText()}`);
+    this.canvas.textContent = `${describe(props.board, s.state ? s.state.names : undefined)}.`;
     this.bar.hidden = s.plies === 0 && !this.interactive;
     const [first, prev, next, last] = this.bar.querySelectorAll("button");
     first.disabled = prev.disabled = ply === 0;
@@ -357,7 +361,7 @@ export class JetanBoard extends HTMLElement {
     this.caption.classList.toggle("error", Boolean(this.problem));
     this.caption.textContent = this.problem || this.describeMove();
     this.commentBox.textContent = comment ? comment.text : this.puzzleText || "";
-    this.warningBox.textContent = [...this.markup.problems, reach.problem].filter(Boolean).join(" ");
+    this.warningBox.textContent = [...this.markup.problems, reach.problem, look.problem].filter(Boolean).join(" ");
     if (reach.square !== null && !reach.problem && this.reach.key === reach.key) {
       this.dataset.destinations = reach.dests.map((d) => squareName(d.to)).join(" ");
     } else delete this.dataset.destinations;

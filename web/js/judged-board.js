@@ -4,6 +4,7 @@
 // in its turn: nothing the player does is lost. What to ask and what an answer means are the
 // page's (request() and answered()).
 import { BoardView } from "./board.js";
+import { currentTheme } from "./themes.js";
 import { PIECES } from "../engine-data.js";
 import { sharedEngine } from "./engine.js";
 import { placementBoard, readPosition, sideName, sideOfPiece } from "./position.js";
@@ -23,6 +24,7 @@ export class JudgedBoard {
       keyboard: true,
       nameOf: (sq) => { const p = this.board()[sq]; return p ? `${sideName(sideOfPiece(p))} ${NAMES[p.toUpperCase()]}` : ""; },
     });
+    this.view.set({ theme: currentTheme() });
     this.engine = sharedEngine();          // the page is for playing: load the engine now
     /** @type {any} the judge's last answer accepted (a Verdict, and the page's own fields) */
     this.verdict = null;

@@ -12,22 +12,41 @@ import { defaultSettings, playersFor } from "./storage.js";
 const $ = (id) => document.getElementById(id);
 // Rule option naming a piece's gait -> the piece's letter (for the gait diagrams).
 const GAIT_PIECES = Object.fromEntries(PIECES.map((p) => [p.option, p.letter]));
-/** @type {{engine: any, onStart: (choice: object) => Promise<void>, onStarting: () => void}} */
-const dialog = { engine: null, onStart: async () => {}, onStarting: () => {} };
+/** @type {{engine: any, onStart: (choice: object) => Promise<void>, onStarting: () => void, inProgress: () => boolean}} */
+const dialog = { engine: null, onStart: async () => {}, onStarting: () => {}, inProgress: () => false };
+const MINUTE_MS = 60000;
 
 /** Wire the dialog: ``engine`` answers "check" and "reach"; ``onStarting()`` is told first that
  *  Start was pressed (so that the page can stop a search the check would otherwise wait for);
- *  ``onStart(choice)`` starts the game ({rules, start, players, level, timeMs, flipped}). */
-export function setupNewGameDialog(engine, onStart, onStarting = () => {}) {
-  Object.assign(dialog, { engine, onStart, onStarting });
+ *  ``onStart(choice)`` starts the game ({rules, start, players, level, timeMs, flipped, clock,
+ *  correspondence}); ``inProgress()`` says whether a game is under way (the dialog says where
+ *  it will be kept). */
+export function setupNewGameDialog(engine, onStart, onStarting = () => {}, inProgress = () => false) {
+  Object.assign(dialog, { engine, onStart, onStarting, inProgress });
   fillLevels($("new-game-form").level);
   fillRulesForm(RULES);
   $("new-game-button").addEventListener("click", () => {
     $("new-game-error").textContent = "";
+    $("new-game-in-progress").hidden = !dialog.inProgress();
+    $("start-button").textContent = dialog.inProgress() ? "Start a new game" : "Start";
     showEngineSettings();
     $("new-game-dialog").showModal();
   });
   for (const radio of document.querySelectorAll("input[name=opponent]")) radio.addEventListener("change", showEngineSettings);
+  $("new-game-form").clock.addEventListener("change", () => { $("custom-clock").hidden = $("new-game-form").clock.value !== "custom"; });
+}
+
+/** The time control chosen: {initial, increment} in ms, or null for none. */
+function clockFromForm(form) {
+  const choice = form.clock.value;
+  if (!choice) return null;
+  const [minutes, seconds] = choice === "custom"
+    ? [Number(form["clock-minutes"].value), Number(form["clock-increment"].value)]
+    : choice.split("+").map(Number);
+  if (!(minutes >= 1 && minutes <= 180) || !(seconds >= 0 && seconds <= 60)) {
+    throw new Error("a clock needs 1 to 180 minutes and 0 to 60 seconds a move");
+  }
+  return { initial: Math.round(minutes * MINUTE_MS), increment: Math.round(seconds * 1000) };
 }
 
 /** The engine's levels (LEVELS, py_engine.search's), the one chosen kept: the weakest says
@@ -101,11 +120,51 @@ function fillRulesForm(info) {
     }
     box.append(wrap);
   }
-  // What you choose is what starts: touching a custom option chooses Custom.
-  box.addEventListener("change", () => { /** @type {HTMLInputElement} */ ($("new-game-form").querySelector("input[name=preset][value=custom]")).checked = true; });
-  list.addEventListener("change", () => { if (/** @type {HTMLInputElement} */ (list.querySelector(":checked")).value === "custom") $("custom-details").open = true; });
+  // What you choose is what starts: touching a custom option chooses Custom; choosing a preset
+  // shows its options below. A side's own value is live only while its box is ticked.
+  box.addEventListener("change", (e) => {
+    /** @type {HTMLInputElement} */ ($("new-game-form").querySelector("input[name=preset][value=custom]")).checked = true;
+    if (/** @type {HTMLInputElement} */ (e.target).type === "checkbox") enableSplits();
+  });
+  list.addEventListener("change", () => {
+    const preset = /** @type {HTMLInputElement} */ (list.querySelector(":checked")).value;
+    if (preset === "custom") $("custom-details").open = true;
+    else showPreset(info, info.presets[preset].rules);
+  });
+  enableSplits();
   $("new-game-form").addEventListener("change", updateRulesPreview);
   updateRulesPreview();
+}
+
+/** Set the Custom options to a preset's rules text (every option its standard value but those
+ *  the text names, per side where it names a side). */
+function showPreset(info, rules) {
+  const form = $("new-game-form");
+  const values = {}, sides = {};
+  for (const item of rules ? rules.split(RULE_TEXT.separator) : []) {
+    const [name, value] = item.split(RULE_TEXT.assign);
+    const side = SIDES.find((s) => name.startsWith(RULE_TEXT.sides[s]));
+    const key = side ? name.slice(RULE_TEXT.sides[side].length) : name;
+    if (side) (sides[key] ||= {})[side] = value;
+    else values[key] = value;
+  }
+  for (const key of Object.keys(info.options)) {
+    const own = sides[key] || {};
+    form[`opt-${key}`].value = own[SIDES[0]] ?? values[key] ?? info.standard[key];
+    if (form[`split-${key}`]) {
+      form[`split-${key}`].checked = own[SIDES[1]] !== undefined;
+      form[`opt-${SIDES[1]}-${key}`].value = own[SIDES[1]] ?? values[key] ?? info.standard[key];
+    }
+    form[`opt-${key}`].dispatchEvent(new Event("change"));
+  }
+  enableSplits();
+  updateRulesPreview();
+}
+
+/** The "different for Orange" selects: disabled while their box is unticked. */
+function enableSplits() {
+  const form = $("new-game-form");
+  for (const key of RULES.per_side) form[`opt-${SIDES[1]}-${key}`].disabled = !form[`split-${key}`].checked;
 }
 
 async function drawReach(canvas, key, value) {
@@ -168,15 +227,18 @@ $("new-game-form").addEventListener("submit", async (e) => {
   if (!dialog.engine.ready) { $("new-game-error").textContent = "The engine is still loading; try again in a moment."; return; }
   const rules = rulesFromForm();
   const start = form.start.value.trim() || "start";
+  let clock;
+  try { clock = clockFromForm(form); } catch (err) { $("new-game-error").textContent = err.message; return; }
   dialog.onStarting();
   const check = await dialog.engine.request("check", { rules, start });
   if (!check.ok) { $("new-game-error").textContent = check.error; return; }
   const opponent = form.opponent.value;
   const colour = form.colour.value;
-  const players = playersFor(opponent === "friend" ? null : colour);
+  const players = playersFor(opponent === "engine" ? colour : null);
   $("new-game-dialog").close();
   await dialog.onStart({
     rules: check.rules, start: check.start, players, level: parseInt(form.level.value, 10),
     timeMs: parseInt(form.time.value, 10), flipped: opponent === "engine" && colour === "orange",
+    clock, correspondence: opponent === "correspondence",
   });
 });

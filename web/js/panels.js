@@ -3,6 +3,7 @@
 // what a click means is the controller's (app.js), passed in as callbacks.
 import { RULES, SCORES, SIDES } from "../engine-data.js";
 import { drawPiece } from "./pieces.js";
+import { currentTheme } from "./themes.js";
 import { pieceLetter, squareName } from "./position.js";
 
 /** A page element by id (a dialog, a form, a select…: whatever the page holds there).
@@ -21,8 +22,11 @@ export function bothHuman(settings) {
 export function renderPanels(app, { onReview }) {
   renderStatus(app);
   renderMoves(app, onReview);
-  renderCaptured(app.view);
-  renderWager(app);
+  // While a move is reviewed, the captured pieces and the wagers are those of that moment (once
+  // the engine has said them).
+  const shown = app.reviewing !== null && app.shown && app.shown.ply === app.reviewing + 1 ? app.shown : null;
+  renderCaptured({ ...app.view, ...(shown ? { captured: shown.captured } : {}) });
+  renderWager({ ...app, view: { ...app.view, ...(shown ? { wager: shown.wager } : {}) } });
   renderPlayers(app);
   renderDuel(app);
 }
@@ -57,7 +61,7 @@ function pieceIcon(letter, size) {
   c.width = c.height = size * dpr;
   const ctx = c.getContext("2d");
   ctx.scale(dpr, dpr);
-  drawPiece(ctx, letter, size / 2, size / 2, size - 2);
+  drawPiece(ctx, letter, size / 2, size / 2, size - 2, currentTheme());
   return c;
 }
 
@@ -74,7 +78,9 @@ function renderStatus(app) {
   if (v.result) {
     const last = v.moves[v.moves.length - 1];
     const duel = last && last.duel ? `, after a duel on ${squareName(last.to)} that the ${last.duel.winner} won` : "";
-    status.textContent = `${v.result.winner ? `${titleCase(v.result.winner)} wins` : "Draw"}: ${v.result.explanation}${duel}`;
+    // The engine's sentence says a duel decided it; the older wording adds it.
+    status.textContent = v.result.words ? v.result.words
+      : `${v.result.winner ? `${titleCase(v.result.winner)} wins` : "Draw"}: ${v.result.explanation}${duel}`;
     return;
   }
   if (app.pending) { status.textContent = "Playing the move…"; return; }
@@ -87,6 +93,16 @@ function renderStatus(app) {
 function renderMoves(app, onReview) {
   const v = app.view;
   renderMoveList(v.moves, app.reviewing === null ? v.moves.length - 1 : app.reviewing, app.settings.notation, onReview);
+  // The result closes the list, as the record writes it.
+  const list = $("moves");
+  for (const old of list.querySelectorAll("li.result")) old.remove();
+  if (v.result) {
+    const item = document.createElement("li");
+    item.className = "result";
+    item.textContent = v.result.record || v.result.text;
+    item.title = v.result.words || v.result.explanation;
+    list.append(item);
+  }
 }
 
 /** What the move list shows: each move's key (what its entry says) and its nodes, so that a

@@ -3,6 +3,10 @@
 // three-bladed propeller, the mounted Thoat, a jagged diadem of ten jewels (Chief) and a smooth
 // tiara with one great jewel inside a second ring (Princess).
 
+/** A side's piece colours: the disc's body and rim, the emblem's ink, the jewels.
+ *  @typedef {{body: string, rim: string, ink: string, jewel: string}} SideColours */
+
+/** @type {Object<string, SideColours>} */
 export const SIDE_COLOURS = {
   black: { body: "#17120f", rim: "#f1e3c2", ink: "#f1e3c2", jewel: "#e8b94a" },
   orange: { body: "#ffb339", rim: "#3a1f0b", ink: "#3a1f0b", jewel: "#b0230f" },
@@ -17,13 +21,23 @@ import { sideOfPiece } from "./position.js";
 const OPTION = Object.fromEntries(PIECES.map((p) => [p.letter, p.option]));
 const FEATHERS = PIECE_ART.feathers;
 
-/** Draw the piece ``letter`` (upper case Black, lower case Orange) centred at (x, y).
+/** The piece sets: the book's emblems ("discs", the default) and the notation's letters.
+ *  @type {readonly string[]} */
+export const PIECE_SETS = Object.freeze(["discs", "letters"]);
+
+/** How pieces look: the set (PIECE_SETS; default "discs") and side colours over SIDE_COLOURS'
+ *  (a board theme, board.js's BoardTheme, is one).
+ *  @typedef {{pieceSet?: string, sides?: Object<string, Partial<SideColours>>}} PieceLook */
+
+/** Draw the piece ``letter`` (upper case Black, lower case Orange) centred at (x, y), as
+ *  ``look`` says (default the book's emblems in SIDE_COLOURS).
  *  @param {CanvasRenderingContext2D} ctx @param {string} letter
- *  @param {number} x @param {number} y @param {number} size */
-export function drawPiece(ctx, letter, x, y, size) {
+ *  @param {number} x @param {number} y @param {number} size @param {PieceLook} [look] */
+export function drawPiece(ctx, letter, x, y, size, look = {}) {
   const side = sideOfPiece(letter);
   const kind = letter.toUpperCase();
-  const c = SIDE_COLOURS[side];
+  const own = look.sides && look.sides[side];
+  const c = own ? { ...SIDE_COLOURS[side], ...own } : SIDE_COLOURS[side];
   const r = size / 2;
   ctx.save();
   ctx.translate(x, y);
@@ -45,10 +59,75 @@ export function drawPiece(ctx, letter, x, y, size) {
   ctx.fillStyle = c.ink;
   ctx.strokeStyle = c.ink;
   ctx.lineWidth = 0.08;
-  EMBLEMS[OPTION[kind]](ctx, c);
-  if (FEATHERS[kind]) feathers(ctx, FEATHERS[kind]);
+  if (look.pieceSet === "letters" && LETTERS[kind]) {
+    // The notation's letter (the same for both sides), drawn in strokes: no font needed, and the
+    // same in a picture's SVG.
+    ctx.lineWidth = 0.17;
+    LETTERS[kind](ctx);
+  } else {
+    EMBLEMS[OPTION[kind]](ctx, c);
+    if (FEATHERS[kind]) feathers(ctx, FEATHERS[kind]);
+  }
   ctx.restore();
 }
+
+/** Strokes along the points given. */
+function polyline(ctx, ...points) {
+  ctx.beginPath();
+  points.forEach(([px, py], i) => (i ? ctx.lineTo(px, py) : ctx.moveTo(px, py)));
+  ctx.stroke();
+}
+
+// The letters, as strokes in a box about 0.7 wide and 0.9 high round the disc's centre.
+const TOP = -0.45, FOOT = 0.45;
+const LETTER_STROKES = {
+  // Panthan
+  N(ctx) { polyline(ctx, [-0.27, FOOT], [-0.27, TOP], [0.27, FOOT], [0.27, TOP]); },
+  // Warrior
+  W(ctx) { polyline(ctx, [-0.4, TOP], [-0.21, FOOT], [0, -0.08], [0.21, FOOT], [0.4, TOP]); },
+  // Padwar
+  A(ctx) {
+    polyline(ctx, [-0.32, FOOT], [0, TOP], [0.32, FOOT]);
+    polyline(ctx, [-0.19, 0.12], [0.19, 0.12]);
+  },
+  // Thoat
+  T(ctx) { polyline(ctx, [-0.32, TOP], [0.32, TOP]); polyline(ctx, [0, TOP], [0, FOOT]); },
+  // Dwar
+  D(ctx) {
+    ctx.beginPath();
+    ctx.moveTo(-0.26, FOOT);
+    ctx.lineTo(-0.26, TOP);
+    ctx.lineTo(-0.04, TOP);
+    ctx.ellipse(-0.04, 0, 0.32, 0.45, 0, -Math.PI / 2, Math.PI / 2);
+    ctx.closePath();
+    ctx.stroke();
+  },
+  // Flier
+  F(ctx) {
+    polyline(ctx, [0.28, TOP], [-0.22, TOP], [-0.22, FOOT]);
+    polyline(ctx, [-0.22, -0.02], [0.18, -0.02]);
+  },
+  // Chief
+  C(ctx) {
+    ctx.beginPath();
+    ctx.ellipse(0.02, 0, 0.32, 0.45, 0, -0.28 * Math.PI, 0.28 * Math.PI, true);
+    ctx.stroke();
+  },
+  // Princess
+  P(ctx) {
+    ctx.beginPath();
+    ctx.moveTo(-0.24, FOOT);
+    ctx.lineTo(-0.24, TOP);
+    ctx.lineTo(0.03, TOP);
+    ctx.arc(0.03, -0.2, 0.25, -Math.PI / 2, Math.PI / 2);
+    ctx.lineTo(-0.24, 0.05);
+    ctx.stroke();
+  },
+};
+// Each piece's letter is the piece table's (PIECES): a kind whose letter has no strokes here
+// keeps its emblem.
+const LETTERS = Object.fromEntries(PIECES.filter((p) => LETTER_STROKES[p.letter.toUpperCase()])
+  .map((p) => [p.letter, LETTER_STROKES[p.letter.toUpperCase()]]));
 
 function feathers(ctx, n) {
   const spread = 0.38;

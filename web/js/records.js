@@ -23,7 +23,9 @@ export function setupRecords({ engine, session, switchGame, setFlipped, shownRec
   async function loadRecord(text, what) {
     const reply = await engine.request("record", { text });
     if (!reply.ok) { notify(`${what} could not be loaded: ${reply.error}. Nothing was changed.`); return; }
-    const players = await askWhoPlays(`${what} holds a game of ${reply.state.moves.length} moves.`);
+    // A finished game opens for review between two people; one still going asks who plays on.
+    const players = reply.state.result ? playersFor(null)
+      : await askWhoPlays(`${what} holds a game of ${reply.state.moves.length} moves.`);
     if (!players) return;
     $("record").value = text;
     shownRecord(text);                 // the box may follow the loaded game from now on
@@ -72,7 +74,7 @@ export function decodeText(bytes) {
 
 /** Ask who plays a game that is being opened: two people, or the reader against the engine
  *  with either colour. Resolves to the players, or null if the reader cancels. */
-function askWhoPlays(text) {
+export function askWhoPlays(text) {
   const dialog = $("who-plays-dialog");
   $("who-plays-text").textContent = text;
   dialog.returnValue = "";

@@ -19,9 +19,15 @@ import { emptyBoard, placementBoard, replay, sideAfter, startOf } from "./positi
  * @typedef {{black: string, orange: string}} Players   each side "human" or "engine"
  * @typedef {{text: string, arrows?: string, marks?: string}} Comment   a comment on a position, with
  *   its diagram's arrows and marked squares as <jetan-board> writes them ("d2d4:red", "e5")
+ * @typedef {{initial: number, increment: number, black: number, orange: number}} Clock   a time
+ *   control (ms to start with, ms added after each move) and each side's time left (ms) as of
+ *   the last move
  * @typedef {{rules: string, start: string, moves: string[], resigned?: ?string,
- *   headers?: Object<string, string>, comments?: Object<string, Comment>}} GameData   a game as the
- *   page keeps, saves and links it; comments by ply (0: the start, n: after move n)
+ *   headers?: Object<string, string>, comments?: Object<string, Comment>, seed?: number,
+ *   agreed?: boolean, flagged?: ?string, clock?: Clock, correspondence?: boolean}} GameData   a game
+ *   as the page keeps, saves and links it; comments by ply (0: the start, n: after move n); its
+ *   seed fixes the duels' outcomes; agreed (a draw) and flagged (a side's time ran out) end it
+ *   as a resignation does
  * @typedef {{from: number, to: number, text?: undefined} | {text: string, from?: undefined, to?: undefined}} WaitingMove
  *   a move kept until the engine can judge it: squares pressed or dragged, or text typed
  * @typedef {{boards: string[][], squares: (?number[])[], entries: {number: number, side: string,
@@ -85,6 +91,14 @@ export class Session {
     this.animation = { ply: -1, epoch: -1, dragged: false };
     /** @type {Set<(type: string, detail?: any) => void>} */
     this.listeners = new Set();
+    /** @type {?string} the side that offered a draw, until the other answers or moves */
+    this.drawOffer = null;
+    /** When the running clock last started counting (performance.now()), and the timer that
+     *  ends the game when it runs out. */
+    this.clockSince = 0;
+    this.flagTimer = 0;
+    /** @type {?{ply: number, captured: any, wager: any}} captured pieces and wagers at the ply reviewed */
+    this.shown = null;
   }
 
   // ---- listening --------------------------------------------------------------------------
@@ -218,6 +232,8 @@ export class Session {
   show(game, { ply = null } = {}) {
     this.epoch += 1;
     this.game = { resigned: null, headers: {}, ...game, moves: [...game.moves] };
+    this.drawOffer = null;
+    this.stopClock();
     this.state = null;
     this.asked = false;
     this.starting = null;
@@ -263,6 +279,7 @@ export class Session {
     if (players) this.players = { ...players };
     this.game = { resigned: null, headers: {}, ...game, moves: [...game.moves] };
     this.asked = true;
+    this.drawOffer = null;
     const { selected, waiting } = this;
     this.clearInput();
     if (keepInput) Object.assign(this, { selected, waiting });
@@ -327,13 +344,16 @@ export class Session {
   /** A request about ``game``: its data, the page's extras, and how many history entries the
    *  page holds already. */
   asking(game, known = 0) {
-    const { rules, start, moves, resigned = null, headers = {}, comments } = game;
-    const asked = { rules, start, moves, resigned, headers, known, ...this.extras() };
+    const { rules, start, moves, resigned = null, headers = {}, comments, seed = 0, agreed = false, flagged = null } = game;
+    const asked = { rules, start, moves, resigned, agreed, flagged, seed, headers, known, ...this.extras() };
     return comments && Object.keys(comments).length ? { ...asked, comments } : asked;
   }
 
   /** Take a state from the engine; one that holds only the newer moves extends the history. */
   accept(state, known) {
+    // The same game goes on (a move, a refresh): the time used so far is charged before the
+    // clock starts again; a game taken anew starts its clock now.
+    if (known > 0) this.settleClock();
     if (state.moves_from) state.moves = this.state.moves.slice(0, state.moves_from).concat(state.moves);
     this.state = state;
     this.game.moves = state.moves.map((m) => m.text);
@@ -341,6 +361,8 @@ export class Session {
     const comments = this.game.comments || {};
     for (const ply of Object.keys(comments)) if (Number(ply) > this.game.moves.length) delete comments[ply];
     this.hint = null;
+    this.shown = null;
+    this.runClock();
   }
 
   /** Ask the engine for the state again (the page shows something else: a wager system, the
@@ -409,7 +431,7 @@ export class Session {
   async type(text) {
     if (this.reviewing !== null && !this.pressEarlier()) return false;
     if (!this.state && this.startOnInput) this.start();
-    if (this.humanToMove) return this.play({ text });
+    if (this.humanToMove) return this.play({ text }, { quiet: true });
     if (!this.humanWaits) return false;
     this.keep({ text });
     return true;
@@ -444,7 +466,7 @@ export class Session {
 
   /** Play a move (squares or text) at the live position; one at a time. Resolves with the
    *  engine's reply (null if another game replaced this one meanwhile). */
-  async play(move) {
+  async play(move, { quiet = false } = {}) {
     if (this.pending || !this.state) return null;
     this.stopAnalysis();
     this.pending = true;
@@ -455,10 +477,12 @@ export class Session {
     if (!reply) return null;
     this.pending = false;
     if (!reply.ok) {
-      if (!reply.restarted) this.notice(reply.error);
+      if (!reply.restarted && !quiet) this.notice(reply.error);
       this.changed();
       return reply;
     }
+    this.moveClock();
+    this.drawOffer = null;
     this.accept(reply.state, this.state.moves.length);
     this.changed();
     this.emit("played", this.state.moves[this.state.moves.length - 1]);
@@ -500,8 +524,10 @@ export class Session {
   async engineMove() {
     this.thinking = true;
     this.changed();
+    const clock = this.game.clock
+      ? { clock: { remaining_ms: Math.max(0, Math.round(this.timeLeft(this.state.turn))), increment_ms: this.game.clock.increment } } : {};
     const reply = await this.ask("think", { ...this.asking(this.game), level: this.strength.level,
-                                            time_ms: this.strength.timeMs }, (info) => this.emit("thinking", info));
+                                            time_ms: this.strength.timeMs, ...clock }, (info) => this.emit("thinking", info));
     if (!reply) return;                 // another game replaced this one meanwhile
     this.thinking = false;
     if (!reply.ok || !reply.best || !reply.best.move) {
@@ -580,8 +606,8 @@ export class Session {
     this.selected = null;
     this.changed();
     if (!this.state) return;
-    if (this.reviewing === null) this.nextTurn();
-    else this.startAnalysis();
+    if (this.reviewing === null) { this.shown = null; this.nextTurn(); }
+    else { this.startAnalysis(); this.askShown(); }
   }
 
   /** Where a review key goes: "first", "prev", "next", "last" (or the arrow keys' names). */
@@ -599,21 +625,101 @@ export class Session {
   async undo() {
     if (this.pending || !this.state) return null;
     const moves = this.game.moves.slice();
-    if (!moves.length && !this.game.resigned) return null;
-    if (!this.game.resigned) {
+    const ended = Boolean(this.game.resigned || this.game.agreed || this.game.flagged);
+    if (!moves.length && !ended) return null;
+    if (!ended) {
       moves.pop();
       const sideAfter = (n) => this.state.moves[n] ? this.state.moves[n].side : this.state.turn;
       while (moves.length && this.players[sideAfter(moves.length)] === "engine") moves.pop();
     }
-    return this.load({ ...this.game, moves, resigned: null }, { known: moves.length });
+    return this.load({ ...this.game, moves, resigned: null, agreed: false, flagged: null }, { known: moves.length });
   }
 
   /** Resign for ``side``. */
-  async resign(side) {
+  async resign(side) { return this.end({ resigned: side }); }
+
+  /** End the game by agreement (a draw offered by one person and accepted by the other). */
+  async agreeDraw() { return this.end({ agreed: true }); }
+
+  /** End the game on time: ``side``'s clock ran out (the engine judges what that means). */
+  async flag(side) { return this.end({ flagged: side }); }
+
+  /** Who plays from now on (a game between two people taken on against the engine, say). */
+  setPlayers(players) {
+    this.players = { ...players };
+    this.changed();
+    this.nextTurn();
+  }
+
+  /** Offer a draw for ``side`` (two people: the other accepts or declines), or take it back (null). */
+  offerDraw(side) {
+    this.drawOffer = this.over ? null : side;
+    this.changed();
+  }
+
+  async end(how) {
     if (!this.state || this.over) return null;
-    const reply = await this.load({ ...this.game, resigned: side }, { known: this.state.moves.length });
+    this.moveClock(false);
+    this.drawOffer = null;
+    const reply = await this.load({ ...this.game, ...how }, { known: this.state.moves.length, keep: false });
     if (reply && reply.ok) this.emit("played", null);
     return reply;
+  }
+
+  // ---- the clock ---------------------------------------------------------------------------
+
+  /** The side whose clock runs: the side to move of a live game with a clock, from the first
+   *  move on (the first move is not timed). */
+  get clockRunning() {
+    return this.game.clock && this.state && !this.over && this.state.moves.length > 0 ? this.state.turn : null;
+  }
+
+  /** ``side``'s time left now (ms). @param {string} side */
+  timeLeft(side) {
+    const clock = this.game.clock;
+    if (!clock) return Infinity;
+    return clock[side] - (this.clockRunning === side ? performance.now() - this.clockSince : 0);
+  }
+
+  /** Charge the side that was to move for the time it used (plus the increment, after a move). */
+  moveClock(moved = true) {
+    const side = this.clockRunning, clock = this.game.clock;
+    if (clock && side) {
+      const left = Math.max(0, Math.round(this.timeLeft(side)));
+      this.game.clock = { ...clock, [side]: left + (moved && left > 0 ? clock.increment : 0) };
+    }
+    this.clockSince = performance.now();
+  }
+
+  /** The time used so far is charged (before the game is saved, or the page hidden). */
+  settleClock() { if (this.clockRunning) this.moveClock(false); }
+
+  /** Start the running side's clock, with a timer for the moment it runs out. */
+  runClock() {
+    this.stopClock();
+    this.clockSince = performance.now();
+    const side = this.clockRunning;
+    if (!side) return;
+    const epoch = this.epoch;
+    this.flagTimer = setTimeout(() => {
+      if (epoch === this.epoch && this.clockRunning === side && this.timeLeft(side) <= 0) this.flag(side);
+      else if (epoch === this.epoch) this.runClock();
+    }, Math.max(0, this.timeLeft(side)) + 20);
+  }
+
+  stopClock() { clearTimeout(this.flagTimer); }
+
+  // ---- reviewing ----------------------------------------------------------------------------
+
+  /** Captured pieces and wagers at the ply reviewed (the live game's are in the state): asked
+   *  of the engine as the review moves. */
+  async askShown() {
+    const ply = this.reviewing;
+    if (ply === null || !this.state) { this.shown = null; return; }
+    const reply = await this.ask("state", { ...this.asking(this.game, this.state.moves.length), shown: ply });
+    if (!reply || !reply.ok || this.reviewing !== ply) return;
+    this.shown = { ply, captured: reply.state.captured, wager: reply.state.wager };
+    this.changed();
   }
 }
 

@@ -21,6 +21,7 @@ export function setupShare(session, flipped) {
     const game = session.game;
     const view = { ply: session.reviewing, orientation: flipped() ? "orange" : "black" };
     $("share-link").value = here() + encodeGame(game, view);
+    $("share-correspondence").value = here() + encodeGame(game, { ...view, correspondence: true });
     const positionGame = { rules: game.rules, start: session.shownPosition(), moves: [] };
     $("share-position").value = here() + encodeGame(positionGame, { orientation: view.orientation });
     const base = new URL(".", location.href).href;
@@ -75,7 +76,8 @@ async function copy(field) {
  *  @param {import("./session.js").Session} session */
 export function renderSendMove(session) {
   const v = session.state;
-  const show = Boolean(v) && bothHuman({ players: session.players }) && v.moves.length > 0 && !v.result && session.reviewing === null;
+  const show = Boolean(v) && Boolean(session.game.correspondence) && bothHuman({ players: session.players }) &&
+    v.moves.length > 0 && !v.result && session.reviewing === null;
   $("send-move").hidden = !show;
   if (!show) return;
   const mover = titleCase(v.moves[v.moves.length - 1].side);

@@ -8,8 +8,9 @@
 // "1" is the format's version; r the rule set (only when not standard); s the start position
 // (only when not the rule set's own); m the moves without their "-"/"x"; ply the position being
 // viewed (absent: the last); o the side at the bottom (absent: Black); c a correspondence game
-// (two people taking turns by sending links). Links made before the version (#rules=…&start=…&
-// moves=…) are still read.
+// (two people taking turns by sending links); d the game's seed (it fixes the duels' outcomes);
+// t the clock: initial+increment,black,orange in ms (each side's time left). Links made before
+// the version (#rules=…&start=…&moves=…) are still read.
 //
 // What a move text may be (NOTATION.move) and how long a game may be (LIMITS) are the engine's,
 // written into engine-data.js by the build (py_engine/webbuild.py).
@@ -30,11 +31,14 @@ const bare = (move) => {
 };
 
 /** The fragment of a link to a game (with its view: the ply shown and the orientation). */
-export function encodeGame({ rules = "", start = "start", moves = [] }, { ply = null, orientation = "black", correspondence = false } = {}) {
+export function encodeGame({ rules = "", start = "start", moves = [], seed = undefined, clock = undefined },
+                           { ply = null, orientation = "black", correspondence = false } = {}) {
   const parts = [VERSION];
   if (rules) parts.push(`r=${rules}`);
   if (start && start !== "start") parts.push(`s=${start.trim().replace(/\s+/g, "_")}`);
   if (moves.length) parts.push(`m=${moves.map((m) => bare(m)).join(",")}`);
+  if (seed) parts.push(`d=${seed}`);
+  if (clock) parts.push(`t=${clock.initial}+${clock.increment},${clock.black},${clock.orange}`);
   if (ply !== null && ply !== undefined && ply < moves.length) parts.push(`ply=${ply}`);
   if (orientation === "orange") parts.push("o=orange");
   if (correspondence) parts.push("c");
@@ -89,6 +93,15 @@ function readVersioned(version, rest) {
       if (value !== "orange" && value !== "black") throw new ShareError("the link's orientation must be black or orange");
       view.orientation = value;
     } else if (key === "c" && cut < 0) view.correspondence = true;
+    else if (key === "d") {
+      if (!/^\d{1,15}$/.test(value)) throw new ShareError("the link's seed is not a number");
+      game.seed = parseInt(value, 10);
+    } else if (key === "t") {
+      const found = /^(\d{1,8})\+(\d{1,8}),(\d{1,8}),(\d{1,8})$/.exec(value);
+      if (!found) throw new ShareError("the link's clock must be initial+increment,black,orange (ms)");
+      const [initial, increment, black, orange] = found.slice(1).map(Number);
+      game.clock = { initial, increment, black, orange };
+    }
     else throw new ShareError(`the link has an unknown part '${key.slice(0, 20)}'`);
   }
   return { game, view };

@@ -15,7 +15,7 @@ export const TIME_MS = { min: Math.max(100, LIMITS.time_ms_min), max: Math.min(6
 
 export function defaultSettings() {
   return { players: { black: "human", orange: "engine" }, level: 3, timeMs: 2000, flipped: false,
-           notation: NOTATION.styles[0], scoring: "smith", sound: true };
+           notation: NOTATION.styles[0], scoring: "smith", sound: true, autoFlip: false };
 }
 
 /** Who plays: ``you`` is "black" or "orange" (you against the engine), or null (two people). */
@@ -24,8 +24,11 @@ export function playersFor(you) {
   return you === "black" ? { black: "human", orange: "engine" } : { black: "engine", orange: "human" };
 }
 
-export function newGame(rules = "", start = "start") {
-  return { rules, start, moves: [], resigned: null, headers: {} };
+export function newGame(rules = "", start = "start", { clock = null, correspondence = false } = {}) {
+  const game = { rules, start, moves: [], resigned: null, headers: {}, seed: randomSeed() };
+  if (clock) game.clock = { ...clock, black: clock.initial, orange: clock.initial };
+  if (correspondence) game.correspondence = true;
+  return game;
 }
 
 export class StorageError extends Error {}
@@ -73,7 +76,19 @@ const SETTINGS = {
   notation: (v) => NOTATION.styles.includes(v),
   scoring: (v) => typeof v === "string" && /^[a-z][a-z-]{0,29}$/.test(v),
   sound: (v) => typeof v === "boolean",
+  autoFlip: (v) => typeof v === "boolean",
 };
+
+/** A game's seed: it fixes the outcome of each duel (by move number), so that taking a move
+ *  back and playing it again gives the same outcome. */
+export const randomSeed = () => Math.floor(Math.random() * 2 ** 32);
+
+/** A game's clock as stored: the time control (minutes and increment, in ms) and each side's
+ *  time left when the last move was made (ms). @param {any} v @returns {boolean} */
+export function isClock(v) {
+  const ms = (x) => Number.isInteger(x) && x >= 0 && x <= 24 * 3600 * 1000;
+  return isObject(v) && ["initial", "increment", "black", "orange"].every((k) => ms(field(v, k)));
+}
 
 /** Stored settings checked one by one: {settings, rejected: [names of the values dropped]}. */
 export function checkSettings(raw) {
@@ -123,6 +138,16 @@ export function checkGame(raw) {
   const players = field(raw, "players");
   const game = { rules, start: start || "start", moves: [...moves], resigned, headers };
   if (Object.keys(comments).length) game.comments = comments;
+  // How it may have ended besides the board, its seed, its clock, and whether it is played by
+  // correspondence; a damaged one of these is left out, the game kept.
+  const seed = field(raw, "seed");
+  if (Number.isInteger(seed) && seed >= 0 && seed < 2 ** 53) game.seed = seed;
+  if (field(raw, "agreed") === true) game.agreed = true;
+  const flagged = field(raw, "flagged");
+  if (SIDES.includes(flagged)) game.flagged = flagged;
+  const clock = field(raw, "clock");
+  if (isClock(clock)) game.clock = { initial: clock.initial, increment: clock.increment, black: clock.black, orange: clock.orange };
+  if (field(raw, "correspondence") === true) game.correspondence = true;
   // Who played it, kept with a recent game so that reopening it restores that too.
   if (SETTINGS.players(players)) game.players = { black: players.black, orange: players.orange };
   return game;

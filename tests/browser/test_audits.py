@@ -1,0 +1,152 @@
+"""Audits of the built app: axe-core finds nothing on any page, at 1280×800 and on a phone
+(390×844), and Lighthouse's mobile audit of index.html scores at least 0.97 in every category.
+
+axe-core and Lighthouse are the pinned dev dependencies of package.json (npm ci installs them);
+Lighthouse runs under Node through tests/browser/audits.mjs, in the same Debian chromium."""
+import json
+import os
+import shutil
+import statistics
+import subprocess
+
+import pytest
+
+from tests.browser.conftest import ARTIFACTS, CHROMIUM, ROOT, wait_until
+from tests.browser.test_app import open_app
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+AUDITS = ROOT / "tests" / "browser" / "audits.mjs"
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+SIZES = {
+    "desktop": dict(viewport={"width": 1280, "height": 800}),
+    "phone": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                  device_scale_factor=2),
+}
+THOAT = "pc8/10/10/10/10/4T5/10/10/10/C8P b - 0 1"      # a Black Thoat on e5
+
+
+def app(page, server):
+    open_app(page, server, saved=None)               # a first visit: no saved game
+
+
+def dialog(button, name):
+    def show(page, server):
+        app(page, server)
+        if page.locator("#menu-button").is_visible():     # on a phone the buttons are in the menu
+            page.locator("#menu-button").click()
+        page.locator(button).click()
+        page.wait_for_selector(f"#{name}[open]")
+    return show
+
+
+def visit(path, ready):
+    def show(page, server):
+        page.goto(server.url + path)
+        page.wait_for_load_state("load")
+        if ready:
+            wait_until(page, ready, timeout=90)
+    return show
+
+
+# Each page of the app, as a person first sees it (once whatever it loads has come).
+PAGES = {
+    "index": app,
+    "new-game-dialog": dialog("#new-game-button", "new-game-dialog"),
+    "share-dialog": dialog("#share-button", "share-dialog"),
+    "learn": visit("learn.html", "() => document.getElementById('lesson-title')?.textContent"),
+    "puzzles": visit("puzzles.html", "() => window.jetanPuzzles && window.jetanPuzzles.verdict !== null"),
+    "rules": visit("rules.html", None),
+    "embed": visit("embed.html?interactive#moves=d2-d3,g9-g8,e2-e3",
+                   "() => document.querySelector('jetan-board')?.dataset.ply === '3'"),
+    "embed-guide": visit("embed-guide.html", None),
+    "diagram": visit("diagram.html#position=" + THOAT.replace(" ", "%20") +
+                     "&arrows=e5g7:red&marks=g7&title=The%20Thoat",
+                     "() => document.body.dataset.pictured === 'true'"),
+}
+
+
+def describe(violations):
+    lines = []
+    for v in violations:
+        lines.append(f"{v['id']} ({v['impact']}): {v['help']} <{v['helpUrl']}>")
+        for node in v["nodes"]:
+            summary = " ".join((node.get("failureSummary") or "").split())
+            lines.append(f"    {node['target']}: {summary[:300]}")
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", PAGES)
+def test_axe_finds_nothing(browser, server, name, size):
+    assert AXE.exists(), f"{AXE} is missing: run `npm ci`"
+    context = browser.new_context(**SIZES[size], service_workers="block")
+    page = context.new_page()
+    try:
+        PAGES[name](page, server)
+        page.add_script_tag(path=str(AXE))
+        result = page.evaluate("""(values) => axe.run(document, {runOnly: {type: 'tag', values}})
+            .then((r) => ({violations: r.violations.map((v) => ({
+                id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,
+                nodes: v.nodes.map((n) => ({target: n.target, failureSummary: n.failureSummary}))}))}))""",
+                               TAGS)
+        violations = result["violations"]
+        if violations:
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"axe-{name}-{size}.png"))
+        assert not violations, f"axe on {name} at {size}:\n{describe(violations)}"
+    finally:
+        context.close()
+
+
+CATEGORIES = ["performance", "accessibility", "best-practices", "seo"]
+ASSERTED = [c for c in CATEGORIES if c != "performance"]      # a timing: see the test's doc
+THRESHOLD = 0.97
+
+
+def lighthouse(url):
+    env = dict(os.environ, CHROME_PATH=CHROMIUM)
+    done = subprocess.run(["node", str(AUDITS), url], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=180)
+    assert done.returncode == 0, f"audits.mjs failed:\n{done.stderr[-3000:]}"
+    report = json.loads(done.stdout)
+    assert not report["runtimeError"], report["runtimeError"]
+    return report
+
+
+def test_lighthouse_mobile_scores_at_least_97(server):
+    """Lighthouse's own mobile settings (simulated slow 4G and a 4× slower CPU) on index.html,
+    each category's score the median of three runs, as Lighthouse advises for noisy machines
+    (the third run only when the first two disagree on a category). Accessibility, best
+    practices and SEO must score 0.97; performance is a timing, which on these shared machines
+    belongs in a benchmark rather than a test (the developers' guide): it is printed and kept in
+    test-artifacts/lighthouse.json, and the README records what it measured."""
+    assert shutil.which("node"), "node (Node.js) is needed"
+    assert (ROOT / "node_modules" / "lighthouse").exists(), "lighthouse is missing: run `npm ci`"
+    url = server.url + "index.html"
+    runs = []
+    while True:
+        runs.append(lighthouse(url))
+        if len(runs) == 1:
+            continue
+        passing = [[r["scores"][c] is not None and r["scores"][c] >= THRESHOLD for r in runs]
+                   for c in ASSERTED]
+        if len(runs) == 3 or all(len(set(p)) == 1 for p in passing):
+            break
+    scores = {c: statistics.median(r["scores"][c] or 0 for r in runs) for c in CATEGORIES}
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "lighthouse.json").write_text(json.dumps(runs, indent=1))
+    print(f"Lighthouse mobile median scores: {scores}")
+    low = {c: s for c, s in scores.items() if s < THRESHOLD and c in ASSERTED}
+    failing = {}
+    for r in runs:
+        for a in r["failing"]:
+            if a["category"] in low:
+                failing.setdefault((a["category"], a["id"]), (a, []))[1].append(a["displayValue"])
+    lines = [f"  [{cat}] {a['id']}: {a['title']} (weight {a['weight']}, score {a['score']}) "
+             f"{' / '.join(v for v in values if v)} {a['error']}".rstrip()
+             for (cat, _), (a, values) in sorted(failing.items(), key=lambda kv: -kv[1][0]["weight"])]
+    per_run = [r["scores"] for r in runs]
+    assert not low, (f"Lighthouse (mobile, {runs[0]['throttling']}) median scores {scores}, "
+                     f"runs {per_run}; below {THRESHOLD}: {low}; failing audits:\n" + "\n".join(lines))
