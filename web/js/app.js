@@ -274,7 +274,9 @@ function render() {
   $("analyse-button").disabled = false;
   $("review-note").hidden = s.reviewing === null;
   if (s.analysis.on) {
-    if (s.analysis.info) renderAnalysis({ info: s.analysis.info, side: s.analysis.side });
+    // The engine's own turn: its thoughts are in the thinking box, not the analysis.
+    if (s.thinking && s.reviewing === null) renderAnalysis({ text: "The engine is thinking; the analysis goes on at your turn." });
+    else if (s.analysis.info) renderAnalysis({ info: s.analysis.info, side: s.analysis.side });
     else renderAnalysis({ text: s.analysis.error ? `No analysis here: ${s.analysis.error}.` : "Analysing…" });
   } else $("analysis").hidden = true;
   // For tests and embedding pages: the state in attributes.
