@@ -1,6 +1,5 @@
 """How games end, in words and in records: results in words, duels fixed by the game's seed, draws
 by agreement, flag falls, the engine's clock, and captures shown for a reviewed move."""
-import json
 
 import pytest
 
@@ -8,17 +7,8 @@ from py_engine import BLACK, ORANGE, Game, IllegalMoveError, facade, record
 from py_engine.clock import MAX_MS, MIN_MS, time_for_move
 from py_engine.lessons import board
 from py_engine.values import Result, article
+from tests.test_facade import call, error
 from tests.test_game import STALEMATE
-
-
-def call(**req):
-    return json.loads(facade.handle_json(json.dumps(req)))
-
-
-def error(**req):
-    reply = call(**req)
-    assert reply["ok"] is False and not reply.get("internal"), reply
-    return reply["error"]
 
 
 def ended(rules, pieces, move, side="black"):

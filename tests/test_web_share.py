@@ -27,6 +27,9 @@ out.none = decodeGame("");
 out.old = decodeGame("#rules=setup%3Dfacing&moves=g10-d7,d2-d3");
 out.defaults = decodeGame("#moves=d2-d3");
 out.rulesOnly = decodeGame("#rules=thoat%3Dwild");
+const timed = { ...empty, moves: ["d2-d3"], seed: 12,
+                clock: { initial: 300000, increment: 3000, black: 1000, orange: 2000 } };
+out.timed = decodeGame(encodeGame(timed));
 for (const bad of BAD) {
   try { decodeLink(bad); out[bad] = "accepted"; }
   catch (e) { out[bad] = e.constructor.name + ": " + e.message; }
@@ -43,7 +46,9 @@ def test_links_round_trip_and_mangled_ones_are_refused(node):
     bad = TRUNCATED + ["#moves=d2-d3,zz", "#colour=red", "#moves=d2-d3/q", "#moves=a&moves=b",
                        "#__proto__=1", "#moves=" + ",".join(["d2-d3"] * 20001), "#2;m=d2d3",
                        "#1;m=d2d3;m=e2e3", "#1;x=1", "#1;ply=5;m=d2d3", "#1;o=sideways;m=d2d3",
-                       "#1;m=<script>alert(1)</script>", "#1;m=d2d3;ply=1e3", "#1;s=%E0%A4%A"]
+                       "#1;m=<script>alert(1)</script>", "#1;m=d2d3;ply=1e3", "#1;s=%E0%A4%A",
+                       "#1;m=d2d3;d=abc", "#1;m=d2d3;d=99999999999999999999", "#1;m=d2d3;t=5+3",
+                       "#1;m=d2d3;t=1+2,3,4;t=1+2,3,4"]
     script = SHARE.replace("BAD", json.dumps(bad))
     out = node(script.replace("process.argv[1]", json.dumps(json.dumps(hundred))))
     assert out["link"] == ("#1;r=thoat=wild,black.chief=FWC;s=c3p5/10/10/10/10/10/10/n9/4N5/C3P5_b_-_0_1;"
@@ -58,6 +63,9 @@ def test_links_round_trip_and_mangled_ones_are_refused(node):
     assert out["old"] == {"rules": "setup=facing", "start": "start", "moves": ["g10-d7", "d2-d3"]}
     assert out["defaults"] == {"rules": "", "start": "start", "moves": ["d2-d3"]}
     assert out["rulesOnly"] == {"rules": "thoat=wild", "start": "start", "moves": []}
+    # A game's seed and clock travel in the link.
+    assert out["timed"] == {"rules": "", "start": "start", "moves": ["d2d3"], "seed": 12,
+                            "clock": {"initial": 300000, "increment": 3000, "black": 1000, "orange": 2000}}
     for link in bad:
         assert out[link].startswith("ShareError: "), (link, out[link])
     for link in TRUNCATED:
@@ -73,7 +81,8 @@ def test_links_round_trip_and_mangled_ones_are_refused(node):
 
 
 STORAGE = """
-import { KEYS, checkSettings, readSaved, writeSaved, remember, recentGames } from "./js/storage.js";
+import { KEYS, checkGame, checkSettings, readSaved, writeSaved, remember, recentGames }
+  from "./js/storage.js";
 class Store {
   constructor(limit = Infinity, deny = "") { this.items = new Map(); this.limit = limit; this.deny = deny; }
   getItem(k) { return this.items.has(k) ? this.items.get(k) : null; }
@@ -128,6 +137,13 @@ remember(s, { ...game, moves: ["f2-f3"] }, { ...game, moves: ["e2-e3"] }, 5);
 out.recentAfterOpening = recentGames(s).map((e) => e.game.moves.join());
 s.setItem(KEYS.recent, "[{\\"game\\": 5}, 7]");
 out.recentDamaged = recentGames(s);
+// A game's ending, seed and clock: a damaged one is left out, the game kept.
+const plain = { rules: "", start: "start", moves: ["d2-d3"], resigned: null, headers: {} };
+out.damagedExtras = [{ clock: { initial: -1, increment: 0, black: 1, orange: 1 } }, { clock: "x" },
+                     { seed: -5 }, { flagged: "green" }, { agreed: "yes" }]
+  .map((extra) => checkGame({ ...plain, ...extra }));
+out.goodExtras = checkGame({ ...plain, seed: 7, agreed: true,
+                             clock: { initial: 60000, increment: 0, black: 5, orange: 6 } });
 console.log(JSON.stringify(out));
 """
 
@@ -135,6 +151,10 @@ console.log(JSON.stringify(out));
 def test_saved_data_is_checked_field_by_field_and_never_lost(node):
     out = node(STORAGE)
     assert out["good"]["game"]["moves"] == ["d2-d3"] and out["good"]["settings"]["level"] == 2
+    for game in out["damagedExtras"]:
+        assert game == {"rules": "", "start": "start", "moves": ["d2-d3"], "resigned": None, "headers": {}}
+    assert out["goodExtras"]["seed"] == 7 and out["goodExtras"]["agreed"] is True
+    assert out["goodExtras"]["clock"] == {"initial": 60000, "increment": 0, "black": 5, "orange": 6}
     assert out["good"]["game"]["headers"] == {"Event": "x"} and out["good"]["problems"] == []
     assert out["playersNull"]["rejected"] == ["players"]
     assert out["playersNull"]["settings"]["players"] == {"black": "human", "orange": "engine"}

@@ -51,6 +51,17 @@ def phone(browser, request):
     context.close()
 
 
+# The game's record, as the engine writes it.
+RECORD = """() => window.jetan.session.ask('state', {...window.jetan.session.asking(
+    window.jetan.session.game), record: true}).then((r) => r.state.record)"""
+
+
+def assert_the_person_plays_orange(page):
+    """Against the engine as Orange, with Orange at the bottom."""
+    assert page.evaluate("window.jetan.session.players") == {"black": "engine", "orange": "human"}
+    assert page.locator("#board").get_attribute("data-flipped") == "true"
+
+
 def test_a_resignation_ends_in_a_panel_with_rematch_and_the_result_in_the_list(page, server):
     open_app(page, server, game_with(["d2-d3", "e9-e8"]))
     page.click("#resign-button")
@@ -78,8 +89,7 @@ def test_against_the_engine_a_rematch_swaps_colours(page, server):
     page.click("#rematch-button")
     # The engine now has Black and moves first; the person plays Orange, at the bottom.
     wait_plies(page, 1)
-    assert page.evaluate("window.jetan.session.players") == {"black": "engine", "orange": "human"}
-    assert page.locator("#board").get_attribute("data-flipped") == "true"
+    assert_the_person_plays_orange(page)
 
 
 def test_a_draw_offered_and_accepted_between_two_people(page, server):
@@ -93,8 +103,7 @@ def test_a_draw_offered_and_accepted_between_two_people(page, server):
     page.click("#draw-accept")
     page.wait_for_selector("#game-over:not([hidden])")
     assert page.locator("#game-over-text").inner_text() == "Drawn by agreement"
-    record = page.evaluate("""() => window.jetan.session.ask('state', {...window.jetan.session.asking(
-        window.jetan.session.game), record: true}).then((r) => r.state.record)""")
+    record = page.evaluate(RECORD)
     assert "agreement" in record
     # Undo takes the agreement back, and the game goes on.
     page.click("#undo-button")
@@ -160,15 +169,13 @@ def test_a_shared_game_taken_on_against_the_engine(page, server):
     page.click("#who-plays-orange")
     # Black (the engine) is to move: it plays, and the person has Orange, at the bottom.
     wait_plies(page, 3)
-    assert page.evaluate("window.jetan.session.players") == {"black": "engine", "orange": "human"}
-    assert page.locator("#board").get_attribute("data-flipped") == "true"
+    assert_the_person_plays_orange(page)
 
 
 def test_a_finished_record_opens_for_review_without_asking(page, server):
     open_app(page, server, game_with(["d2-d3"], agreed=True))
     page.wait_for_selector("#game-over:not([hidden])")
-    record = page.evaluate("""() => window.jetan.session.ask('state', {...window.jetan.session.asking(
-        window.jetan.session.game), record: true}).then((r) => r.state.record)""")
+    record = page.evaluate(RECORD)
     page.click("#new-game-button")
     page.click("#start-button")
     wait_plies(page, 0)

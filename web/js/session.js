@@ -696,14 +696,21 @@ export class Session {
 
   /** Start the running side's clock, with a timer for the moment it runs out. */
   runClock() {
-    this.stopClock();
     this.clockSince = performance.now();
+    this.watchFlag();
+  }
+
+  /** A timer for the moment the running side's time runs out (looked at again if it fires
+   *  early; the time used so far stays counted). */
+  watchFlag() {
+    this.stopClock();
     const side = this.clockRunning;
     if (!side) return;
     const epoch = this.epoch;
     this.flagTimer = setTimeout(() => {
-      if (epoch === this.epoch && this.clockRunning === side && this.timeLeft(side) <= 0) this.flag(side);
-      else if (epoch === this.epoch) this.runClock();
+      if (epoch !== this.epoch || this.clockRunning !== side) return;
+      if (this.timeLeft(side) <= 0) this.flag(side);
+      else this.watchFlag();
     }, Math.max(0, this.timeLeft(side)) + 20);
   }
 
