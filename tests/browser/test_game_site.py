@@ -23,28 +23,62 @@ def game_with(moves_, settings=TWO, **fields):
     return {**settings, "game": {**FAST["game"], "moves": moves_, **fields}}
 
 
-def tap(page, name, touch=False):
+def tap(page, name):
+    """Press square ``name`` as the person does: a tap on a phone, a click on a desktop."""
     x, y = square_centre(page.locator("#board"), name,
                          flipped=page.locator("#board").get_attribute("data-flipped") == "true")
-    if touch:
+    if page.touch:
         page.touchscreen.tap(x, y)
     else:
         page.mouse.click(x, y)
 
 
-def play(page, frm, to, touch=False):
+def play(page, frm, to):
     before = int(page.evaluate("document.body.dataset.plies"))
-    tap(page, frm, touch)
-    tap(page, to, touch)
+    tap(page, frm)
+    tap(page, to)
     wait_plies(page, before + 1)
+
+
+def press(page, selector):
+    """Press a control as the person does: tapped on a phone (where the header's buttons are in
+    the menu, opened first), clicked on a desktop."""
+    control = page.locator(selector)
+    if control.is_hidden() and page.locator("#main-nav").locator(selector).count():
+        page.locator("#menu-button").tap()
+    if page.touch:
+        control.tap()
+    else:
+        control.click()
+
+
+SIZES = {"desktop": dict(viewport={"width": 1280, "height": 800}),
+         "phone": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)}
+
+
+def person_at(browser, request, size):
+    context = browser.new_context(**SIZES[size])
+    page = context.new_page()
+    page.touch = size == "phone"
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    return context, page
+
+
+@pytest.fixture(params=SIZES)
+def person(browser, request):
+    """A person at 1280×800 with a mouse, or on a 390×844 phone with touch: each test below runs
+    as both. The page is photographed at the end (test-artifacts/)."""
+    context, page = person_at(browser, request, request.param)
+    yield page
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"))
+    context.close()
 
 
 @pytest.fixture
 def phone(browser, request):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    context, page = person_at(browser, request, "phone")
     yield page
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"))
@@ -62,150 +96,148 @@ def assert_the_person_plays_orange(page):
     assert page.locator("#board").get_attribute("data-flipped") == "true"
 
 
-def test_a_resignation_ends_in_a_panel_with_rematch_and_the_result_in_the_list(page, server):
-    open_app(page, server, game_with(["d2-d3", "e9-e8"]))
-    page.click("#resign-button")
-    assert "Press again" in page.locator("#resign-button").inner_text()     # no blocking dialog
-    page.click("#resign-button")
-    page.wait_for_selector("#game-over:not([hidden])")
-    assert page.locator("#game-over-text").inner_text() == "Black resigned: Orange wins"
-    assert page.locator("#moves li.result").inner_text()
-    page.screenshot(path=str(ARTIFACTS / "game-over-desktop.png"))
-    # Rematch: the same rules, colours swapped (two people: the board turns).
-    page.click("#rematch-button")
-    wait_plies(page, 0)
-    assert page.locator("#game-over").is_hidden()
-    assert page.locator("#flip-button").get_attribute("aria-pressed") == "true"
-    assert not page.errors
+def test_a_resignation_ends_in_a_panel_with_rematch_and_the_result_in_the_list(person, server):
+    open_app(person, server, game_with(["d2-d3", "e9-e8"]))
+    press(person, "#resign-button")
+    assert "Press again" in person.locator("#resign-button").inner_text()     # no blocking dialog
+    press(person, "#resign-button")
+    person.wait_for_selector("#game-over:not([hidden])")
+    assert person.locator("#game-over-text").inner_text() == "Black resigned: Orange wins"
+    assert person.locator("#moves li.result").inner_text()
+        # Rematch: the same rules, colours swapped (two people: the board turns).
+    press(person, "#rematch-button")
+    wait_plies(person, 0)
+    assert person.locator("#game-over").is_hidden()
+    assert person.locator("#flip-button").get_attribute("aria-pressed") == "true"
+    assert not person.errors
 
 
-def test_against_the_engine_a_rematch_swaps_colours(page, server):
-    open_app(page, server)
-    play(page, "d2", "d3")
-    wait_plies(page, 2)
-    page.click("#resign-button")
-    page.click("#resign-button")
-    page.wait_for_selector("#game-over:not([hidden])")
-    page.click("#rematch-button")
+def test_against_the_engine_a_rematch_swaps_colours(person, server):
+    open_app(person, server)
+    play(person, "d2", "d3")
+    wait_plies(person, 2)
+    press(person, "#resign-button")
+    press(person, "#resign-button")
+    person.wait_for_selector("#game-over:not([hidden])")
+    press(person, "#rematch-button")
     # The engine now has Black and moves first; the person plays Orange, at the bottom.
-    wait_plies(page, 1)
-    assert_the_person_plays_orange(page)
+    wait_plies(person, 1)
+    assert_the_person_plays_orange(person)
 
 
-def test_a_draw_offered_and_accepted_between_two_people(page, server):
-    open_app(page, server, game_with(["d2-d3"]))
-    assert page.locator("#send-move").is_hidden()            # no correspondence unless asked
-    page.click("#draw-button")
-    assert "Orange offers a draw" in page.locator("#draw-offer").inner_text()
-    page.click("#draw-decline")
-    assert page.locator("#draw-offer").is_hidden()
-    page.click("#draw-button")
-    page.click("#draw-accept")
-    page.wait_for_selector("#game-over:not([hidden])")
-    assert page.locator("#game-over-text").inner_text() == "Drawn by agreement"
-    record = page.evaluate(RECORD)
+def test_a_draw_offered_and_accepted_between_two_people(person, server):
+    open_app(person, server, game_with(["d2-d3"]))
+    assert person.locator("#send-move").is_hidden()            # no correspondence unless asked
+    press(person, "#draw-button")
+    assert "Orange offers a draw" in person.locator("#draw-offer").inner_text()
+    press(person, "#draw-decline")
+    assert person.locator("#draw-offer").is_hidden()
+    press(person, "#draw-button")
+    press(person, "#draw-accept")
+    person.wait_for_selector("#game-over:not([hidden])")
+    assert person.locator("#game-over-text").inner_text() == "Drawn by agreement"
+    record = person.evaluate(RECORD)
     assert "agreement" in record
     # Undo takes the agreement back, and the game goes on.
-    page.click("#undo-button")
-    page.wait_for_selector("#game-over[hidden]", state="attached")
-    assert page.evaluate("document.body.dataset.result") == ""
+    press(person, "#undo-button")
+    person.wait_for_selector("#game-over[hidden]", state="attached")
+    assert person.evaluate("document.body.dataset.result") == ""
 
 
-def test_a_clock_runs_for_the_side_to_move_and_a_flag_fall_ends_the_game(page, server):
+def test_a_clock_runs_for_the_side_to_move_and_a_flag_fall_ends_the_game(person, server):
     clock = {"initial": 60000, "increment": 2000, "black": 60000, "orange": 1500}
-    open_app(page, server, game_with(["d2-d3"], clock=clock))
-    assert page.locator("#clock-top").is_visible() and page.locator("#clock-bottom").is_visible()
-    assert page.locator("#clock-top").get_attribute("data-running") == "true"     # Orange's, above
-    page.wait_for_selector("#game-over:not([hidden])", timeout=10000)
-    assert page.locator("#game-over-text").inner_text() == "Orange's time ran out: Black wins"
-    assert page.locator("#clock-top").get_attribute("data-flagged") == "true"
-    saved = page.evaluate("JSON.parse(localStorage.getItem('jetan.saved')).game")
+    open_app(person, server, game_with(["d2-d3"], clock=clock))
+    assert person.locator("#clock-top").is_visible() and person.locator("#clock-bottom").is_visible()
+    assert person.locator("#clock-top").get_attribute("data-running") == "true"     # Orange's, above
+    person.wait_for_selector("#game-over:not([hidden])", timeout=10000)
+    assert person.locator("#game-over-text").inner_text() == "Orange's time ran out: Black wins"
+    assert person.locator("#clock-top").get_attribute("data-flagged") == "true"
+    saved = person.evaluate("JSON.parse(localStorage.getItem('jetan.saved')).game")
     assert saved["flagged"] == "orange" and saved["clock"]["orange"] == 0
-    page.screenshot(path=str(ARTIFACTS / "flag-fall.png"))
 
 
-def test_a_clock_chosen_in_new_game_and_the_increment(page, server):
-    open_app(page, server, TWO)
-    page.click("#new-game-button")
-    page.check("input[name=opponent][value=friend]")
-    page.select_option("select[name=clock]", "custom")
-    page.fill("input[name=clock-minutes]", "3")
-    page.fill("input[name=clock-increment]", "2")
-    page.click("#start-button")
-    page.wait_for_selector("#clock-bottom:not([hidden])")
-    assert page.locator("#clock-bottom .clock-time").inner_text() == "3:00"
-    play(page, "d2", "d3")
-    play(page, "e9", "e8")
-    clock = page.evaluate("window.jetan.session.game.clock")
+def test_a_clock_chosen_in_new_game_and_the_increment(person, server):
+    open_app(person, server, TWO)
+    press(person, "#new-game-button")
+    person.check("input[name=opponent][value=friend]")
+    person.select_option("select[name=clock]", "custom")
+    person.fill("input[name=clock-minutes]", "3")
+    person.fill("input[name=clock-increment]", "2")
+    press(person, "#start-button")
+    person.wait_for_selector("#clock-bottom:not([hidden])")
+    assert person.locator("#clock-bottom .clock-time").inner_text() == "3:00"
+    play(person, "d2", "d3")
+    play(person, "e9", "e8")
+    clock = person.evaluate("window.jetan.session.game.clock")
     # Orange's clock ran from the first move on and got its two seconds back.
     assert clock["initial"] == 180000 and clock["increment"] == 2000
     assert 180000 < clock["orange"] <= 182000 and 175000 < clock["black"] <= 180000
 
 
-def test_correspondence_only_when_chosen(page, server):
-    open_app(page, server, TWO)
-    page.click("#new-game-button")
-    page.check("input[name=opponent][value=correspondence]")
-    page.click("#start-button")
-    wait_plies(page, 0)
-    play(page, "d2", "d3")
-    page.wait_for_selector("#send-move:not([hidden])")
-    assert ";c" in page.locator("#send-move-link").input_value()
+def test_correspondence_only_when_chosen(person, server):
+    open_app(person, server, TWO)
+    press(person, "#new-game-button")
+    person.check("input[name=opponent][value=correspondence]")
+    press(person, "#start-button")
+    wait_plies(person, 0)
+    play(person, "d2", "d3")
+    person.wait_for_selector("#send-move:not([hidden])")
+    assert ";c" in person.locator("#send-move-link").input_value()
 
 
-def test_the_board_turns_for_each_player_when_asked(page, server):
-    open_app(page, server, TWO)
-    page.check("#auto-flip")
-    play(page, "d2", "d3")
-    assert page.locator("#board").get_attribute("data-flipped") == "true"     # Orange to move
-    play(page, "e9", "e8")
-    assert page.locator("#board").get_attribute("data-flipped") == "false"
+def test_the_board_turns_for_each_player_when_asked(person, server):
+    open_app(person, server, TWO)
+    person.check("#auto-flip")
+    play(person, "d2", "d3")
+    assert person.locator("#board").get_attribute("data-flipped") == "true"     # Orange to move
+    play(person, "e9", "e8")
+    assert person.locator("#board").get_attribute("data-flipped") == "false"
 
 
-def test_a_shared_game_taken_on_against_the_engine(page, server):
-    open_app(page, server, FAST, fragment="#1;m=d2d3,e9e8")
-    wait_plies(page, 2)
-    page.click("#take-on-button")
-    page.click("#who-plays-orange")
+def test_a_shared_game_taken_on_against_the_engine(person, server):
+    open_app(person, server, FAST, fragment="#1;m=d2d3,e9e8")
+    wait_plies(person, 2)
+    press(person, "#take-on-button")
+    press(person, "#who-plays-orange")
     # Black (the engine) is to move: it plays, and the person has Orange, at the bottom.
-    wait_plies(page, 3)
-    assert_the_person_plays_orange(page)
+    wait_plies(person, 3)
+    assert_the_person_plays_orange(person)
 
 
-def test_a_finished_record_opens_for_review_without_asking(page, server):
-    open_app(page, server, game_with(["d2-d3"], agreed=True))
-    page.wait_for_selector("#game-over:not([hidden])")
-    record = page.evaluate(RECORD)
-    page.click("#new-game-button")
-    page.click("#start-button")
-    wait_plies(page, 0)
-    page.click("#record-summary")
-    page.fill("#record", record)
-    page.click("#load-record-button")
-    page.wait_for_selector("#game-over:not([hidden])")
-    assert not page.locator("#who-plays-dialog").is_visible()
-    assert page.locator("#game-over-text").inner_text() == "Drawn by agreement"
+def test_a_finished_record_opens_for_review_without_asking(person, server):
+    open_app(person, server, game_with(["d2-d3"], agreed=True))
+    person.wait_for_selector("#game-over:not([hidden])")
+    record = person.evaluate(RECORD)
+    press(person, "#new-game-button")
+    press(person, "#start-button")
+    wait_plies(person, 0)
+    press(person, "#record-summary")
+    person.fill("#record", record)
+    press(person, "#load-record-button")
+    person.wait_for_selector("#game-over:not([hidden])")
+    assert not person.locator("#who-plays-dialog").is_visible()
+    assert person.locator("#game-over-text").inner_text() == "Drawn by agreement"
 
 
-def test_the_new_game_dialog_shows_what_starts(page, server):
-    open_app(page, server, game_with(["d2-d3"]))
-    page.click("#new-game-button")
-    assert page.locator("#new-game-in-progress").is_visible()     # a game under way is kept
-    page.click("#custom-details summary")
-    page.check("input[name=preset][value=manator]")
-    assert page.locator("select[name=opt-setup]").input_value() == "facing"
-    page.check("input[name=preset][value=standard]")
-    assert page.locator("select[name=opt-setup]").input_value() == "diametral"
+def test_the_new_game_dialog_shows_what_starts(person, server):
+    open_app(person, server, game_with(["d2-d3"]))
+    press(person, "#new-game-button")
+    assert person.locator("#new-game-in-progress").is_visible()     # a game under way is kept
+    press(person, "#custom-details summary")
+    person.check("input[name=preset][value=manator]")
+    assert person.locator("select[name=opt-setup]").input_value() == "facing"
+    person.check("input[name=preset][value=standard]")
+    assert person.locator("select[name=opt-setup]").input_value() == "diametral"
     # A side's own value is live only while its box is ticked.
-    split = page.locator(".per-side select").first
+    split = person.locator(".per-side select").first
     assert split.is_disabled()
-    page.locator(".per-side input[type=checkbox]").first.check()
+    person.locator(".per-side input[type=checkbox]").first.check()
     assert split.is_enabled()
 
 
 def test_a_phone_plays_by_taps_steps_back_and_review_carries_the_captures(phone, server):
     open_app(phone, server, game_with(LEAD_UP))
-    play(phone, "d8", "d9", touch=True)             # a Panthan takes
+    play(phone, "d8", "d9")             # a Panthan takes
     wait_until(phone, "() => document.querySelector('#captured').textContent.includes('Orange lost')")
     assert phone.evaluate("window.jetan.session.state.captured.orange").__len__() == 1
     # The step buttons and the last moves are on the first screen.
@@ -226,7 +258,7 @@ def test_a_phone_plays_by_taps_steps_back_and_review_carries_the_captures(phone,
         .filter(([, r]) => r.top < innerHeight && r.bottom > 0 && (r.width < 44 || r.height < 44))
         .map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`)""")
     assert small == []
-    assert phone.evaluate("scrollY") == 0                       # nothing scrolled the page
+    assert phone.evaluate("scrollY") == 0                       # nothing scrolled the person
     phone.screenshot(path=str(ARTIFACTS / "phone-review.png"))
 
 
@@ -240,16 +272,16 @@ def test_a_phone_menu_holds_the_header_buttons(phone, server):
     assert phone.locator("#share-button").is_hidden()
 
 
-def test_a_duel_is_the_same_after_undo_and_replay(page, server):
+def test_a_duel_is_the_same_after_undo_and_replay(person, server):
     rules = "duel=even"
     start = {**TWO, "game": {**FAST["game"], "rules": rules, "moves": LEAD_UP, "seed": 12345}}
-    open_app(page, server, start)
+    open_app(person, server, start)
     outcomes = []
     for _ in range(3):
-        play(page, "d8", "d9")
-        outcomes.append(page.evaluate("window.jetan.session.state.moves.at(-1).text"))
-        page.click("#undo-button")
-        wait_plies(page, len(LEAD_UP))
+        play(person, "d8", "d9")
+        outcomes.append(person.evaluate("window.jetan.session.state.moves.at(-1).text"))
+        press(person, "#undo-button")
+        wait_plies(person, len(LEAD_UP))
     assert len(set(outcomes)) == 1, outcomes
 
 
@@ -290,31 +322,30 @@ def test_nothing_jumps_from_navigation_through_three_moves(browser, server, size
         context.close()
 
 
-def test_the_boards_cursor_and_moves_are_announced(page, server):
-    open_app(page, server, TWO)
-    label = page.locator("#board").get_attribute("aria-label")
+def test_the_boards_cursor_and_moves_are_announced(person, server):
+    open_app(person, server, TWO)
+    label = person.locator("#board").get_attribute("aria-label")
     assert label.startswith("Jetan board, Black to move") and len(label) < 160
-    page.focus("#board")
-    page.keyboard.press("ArrowRight")                      # from e1 to f1
-    assert page.locator("[data-board-cursor]").inner_text() == "f1, Black Princess"
-    page.keyboard.press("ArrowUp")
-    page.keyboard.press("ArrowUp")
-    assert page.locator("[data-board-cursor]").inner_text() == "f3, empty"
-    play(page, "d2", "d3")
-    assert page.locator("#live").inner_text().startswith("Black played d2-d3")
+    person.focus("#board")
+    person.keyboard.press("ArrowRight")                      # from e1 to f1
+    assert person.locator("[data-board-cursor]").inner_text() == "f1, Black Princess"
+    person.keyboard.press("ArrowUp")
+    person.keyboard.press("ArrowUp")
+    assert person.locator("[data-board-cursor]").inner_text() == "f3, empty"
+    play(person, "d2", "d3")
+    assert person.locator("#live").inner_text().startswith("Black played d2-d3")
 
 
-def test_the_look_dialog_themes_board_and_page(page, server):
-    open_app(page, server)
-    page.click("#theme-button")
-    selects = page.locator("#theme-settings select")
+def test_the_look_dialog_themes_board_and_page(person, server):
+    open_app(person, server)
+    press(person, "#theme-button")
+    selects = person.locator("#theme-settings select")
     assert selects.count() == 3
-    page.select_option("#theme-settings select >> nth=2", "light")
-    assert page.evaluate("document.documentElement.dataset.pageTheme") == "light"
-    page.select_option("#theme-settings select >> nth=0", "wood")
-    page.click("#theme-dialog button[value=close]")
-    page.screenshot(path=str(ARTIFACTS / "light-wood.png"))
-    page.reload()
-    page.wait_for_selector("body[data-engine=ready]", timeout=60000)
-    assert page.evaluate("document.documentElement.dataset.pageTheme") == "light"
-    assert json.loads(page.evaluate("localStorage.getItem('jetan.theme')"))["board"] == "wood"
+    person.select_option("#theme-settings select >> nth=2", "light")
+    assert person.evaluate("document.documentElement.dataset.pageTheme") == "light"
+    person.select_option("#theme-settings select >> nth=0", "wood")
+    press(person, "#theme-dialog button[value=close]")
+    person.reload()
+    person.wait_for_selector("body[data-engine=ready]", timeout=60000)
+    assert person.evaluate("document.documentElement.dataset.pageTheme") == "light"
+    assert json.loads(person.evaluate("localStorage.getItem('jetan.theme')"))["board"] == "wood"

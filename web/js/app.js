@@ -50,8 +50,11 @@ const board = new BoardView($("board"), {
 });
 applyPageTheme();
 board.set({ theme: currentTheme() });
-buildThemeSettings($("theme-settings"), (theme) => { board.set({ theme }); render(); });
-$("theme-button").addEventListener("click", () => $("theme-dialog").showModal());
+// The theme form (with its preview board) is made when first opened, not while the page starts.
+$("theme-button").addEventListener("click", () => {
+  if (!$("theme-settings").childElementCount) buildThemeSettings($("theme-settings"), (theme) => { board.set({ theme }); render(); });
+  $("theme-dialog").showModal();
+});
 let link = null;                 // a game from the URL, opened once the engine has checked it
 let recordShown = "";            // the record last put in the record box (never overwrite typing)
 let saveProblem = "";
@@ -129,6 +132,8 @@ async function engineReady() {
 }
 
 function engineStatus(state, detail, fraction) {
+  // Progress while loading moves the bar only: the rest of the page waits for a change of state.
+  const progress = state === "loading" && document.body.dataset.engine === "loading";
   const loading = $("loading");
   loading.classList.toggle("failed", state === "error");
   $("retry-button").hidden = state !== "error";
@@ -154,7 +159,7 @@ function engineStatus(state, detail, fraction) {
   } else if (state === "restarting") {
     notify(`The engine stopped answering and is being restarted (${detail}). Your game is safe.`);
   }
-  render();
+  if (!progress) render();
 }
 
 $("retry-button").addEventListener("click", () => engine.restart("retry"));

@@ -60,7 +60,15 @@ export class BoardView {
                    theme: BOOK_THEME };
     this.cursor = null;          // the keyboard's square, shown while the board has focus
     this.drag = null;
-    new ResizeObserver(() => this.draw()).observe(canvas);
+    // The canvas's width as last laid out. Read from the observer, never from clientWidth: reading
+    // a size while the page is being changed forces the browser to lay it out there and then,
+    // which on a phone cost more than the painting (Lighthouse's forced-reflow audit).
+    this.width = 0;
+    this.paintQueued = false;
+    new ResizeObserver((entries) => {
+      this.width = entries[entries.length - 1].contentRect.width;
+      this.paint();
+    }).observe(canvas);
     canvas.addEventListener("pointerdown", (e) => this.pointerDown(e));
     canvas.addEventListener("pointermove", (e) => this.pointerMove(e));
     canvas.addEventListener("pointerup", (e) => this.pointerUp(e));
@@ -128,11 +136,11 @@ export class BoardView {
     } else {
       requestAnimationFrame(() => this.frame());
     }
-    this.draw();
+    this.paint();
   }
 
   // ---- geometry ----
-  get size() { return this.canvas.clientWidth; }
+  get size() { return this.width; }
 
   squareAt(x, y) { return geometry(this.size, this.state.flipped).squareAt(x, y); }
 
@@ -205,10 +213,27 @@ export class BoardView {
   }
 
   // ---- drawing ----
+  /** Paint at the next frame: a page that changes the state several times in one task (as the
+   *  app does while it starts) paints once. */
   draw() {
+    if (this.paintQueued) return;
+    this.paintQueued = true;
+    requestAnimationFrame(() => { this.paintQueued = false; this.paint(); });
+  }
+
+  /** Paint now (the observer has just given the size, or an animation's frame has come). */
+  paint() {
     const size = this.size;
     if (!size) return;
     const dpr = window.devicePixelRatio || 1;
+    const s = this.state;
+    const focused = /** @type {Document | ShadowRoot} */ (this.canvas.getRootNode()).activeElement === this.canvas;
+    // What the picture shows: the same again paints nothing (a page renders on every message,
+    // and each painted frame of a large canvas costs the browser a copy of it).
+    const { draggable, ...shown } = s;
+    const picture = JSON.stringify([size, dpr, shown, focused && this.cursor, this.drag, this.slide]);
+    if (picture === this.painted && !this.slide) return;
+    this.painted = picture;
     // (Both sides: a new canvas is 300 × 150, so a 300-pixel board has the right width already.)
     if (this.canvas.width !== Math.round(size * dpr) || this.canvas.height !== Math.round(size * dpr)) {
       this.canvas.width = Math.round(size * dpr);
@@ -216,7 +241,6 @@ export class BoardView {
     }
     const ctx = this.ctx;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    const s = this.state;
     const g = geometry(size, s.flipped);
     const cell = g.cell;
     const theme = s.theme || BOOK_THEME;
@@ -240,7 +264,7 @@ export class BoardView {
     }
     for (const d of s.dests) drawDestination(ctx, g, d, theme);
     for (const [sq, colour] of s.marks) drawMark(ctx, g, sq, colour, theme);
-    if (this.cursor !== null && /** @type {Document | ShadowRoot} */ (this.canvas.getRootNode()).activeElement === this.canvas) {
+    if (this.cursor !== null && focused) {
       const [cx, cy] = g.centre(this.cursor);
       ctx.strokeStyle = theme.cursor;
       ctx.lineWidth = Math.max(2, cell * 0.07);

@@ -40,7 +40,6 @@ export function setupEditor(hooks) {
   });
   view.set({ theme: currentTheme() });
   setup.listen((what) => (what === "view" ? redraw() : changed()));
-  buildPalette();
   $("editor-button").addEventListener("click", open);
   $("editor-clear").addEventListener("click", () => setup.setBoard(emptyBoard()));
   $("editor-standard").addEventListener("click", () => setup.setBoard(placementBoard(SETUPS.diametral)));
@@ -76,6 +75,8 @@ function typedPosition(text) {
 }
 
 function open() {
+  // The palette (a drawn piece per button) is made when the editor is first opened.
+  if (!$("editor-tools").childElementCount) buildPalette();
   const { rules, position } = editor.hooks.current();
   fillRules(rules);
   try {

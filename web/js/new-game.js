@@ -24,8 +24,12 @@ const MINUTE_MS = 60000;
 export function setupNewGameDialog(engine, onStart, onStarting = () => {}, inProgress = () => false) {
   Object.assign(dialog, { engine, onStart, onStarting, inProgress });
   fillLevels($("new-game-form").level);
-  fillRulesForm(RULES);
+  let filled = false;
   $("new-game-button").addEventListener("click", () => {
+    // The rules part (some hundred elements and a gait diagram per piece, each asked of the
+    // engine) is made when the dialog is first opened, not while the page starts.
+    if (!filled) fillRulesForm(RULES);
+    filled = true;
     $("new-game-error").textContent = "";
     $("new-game-in-progress").hidden = !dialog.inProgress();
     $("start-button").textContent = dialog.inProgress() ? "Start a new game" : "Start";
