@@ -1,5 +1,6 @@
 """Browser tests: serve dist/ on 127.0.0.1 from this process and drive Debian's chromium
 (/usr/bin/chromium) with Playwright. `bash build.sh test` builds dist/ and installs both."""
+import base64
 import functools
 import os
 import threading
@@ -127,9 +128,70 @@ def browser():
         b.close()
 
 
+# Cache Storage's copy of the engine's memory snapshot, read out in the page (base64, a part at a
+# time: String.fromCharCode takes only so many arguments).
+READ_SNAPSHOT = """async () => {
+    const name = (await caches.keys()).find((n) => n.startsWith("jetan-snapshot-"));
+    const cache = name && await caches.open(name);
+    const [request] = cache ? await cache.keys() : [];
+    if (!request) return null;
+    const kept = await cache.match(request);
+    const bytes = new Uint8Array(await kept.arrayBuffer());
+    let text = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) {
+        text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    }
+    return { name, key: request.url, sha256: kept.headers.get("x-sha256"), data: btoa(text) };
+}"""
+
+
+@pytest.fixture(scope="session")
+def kept_snapshot(browser, server, tmp_path_factory):
+    """The engine's memory snapshot as a first visit to ``server`` keeps it: made once a session,
+    then given to each new test page (see ``warm``) from a server of its own."""
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        kept = wait_until(page, READ_SNAPSHOT, timeout=120)
+    finally:
+        context.close()
+    folder = tmp_path_factory.mktemp("snapshot")
+    (folder / "engine.snapshot").write_bytes(base64.b64decode(kept.pop("data")))
+    own = Server(folder)
+    yield {**kept, "url": own.url + "engine.snapshot"}
+    own.stop()
+
+
+def warm(context, server, snapshot):
+    """Keep ``snapshot`` in the Cache Storage of ``context`` (a new one) as the app would have kept
+    it on an earlier visit, so that the app's engine starts as a returning visitor's does: restored
+    in about a second instead of five of starting Python. Cold starts have tests of their own
+    (test_startup.py, test_first_move.py, the layout-shift test); every other test needs only a
+    playing engine, and a warm start saves each some four seconds. The snapshot is checked as the app checks any (its SHA-256),
+    and a missing one means a cold start: either way the app behaves as it does for a visitor."""
+    page = context.new_page()
+    try:
+        page.goto(server.url + "build-info.js")
+        page.evaluate("""async ({ name, key, sha256, url }) => {
+            const bytes = await (await fetch(url)).arrayBuffer();
+            const headers = { "content-type": "application/octet-stream", "x-sha256": sha256 };
+            await (await caches.open(name)).put(key, new Response(bytes, { headers }));
+        }""", snapshot)
+    finally:
+        page.close()
+
+
+def warm_context(browser, server, snapshot, **options):
+    """A new browser context (``options`` as Playwright's) whose engine starts warm (``warm``)."""
+    context = browser.new_context(**options)
+    warm(context, server, snapshot)
+    return context
+
+
 @pytest.fixture
-def page(browser, request):
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
+def page(browser, request, server, kept_snapshot):
+    context = warm_context(browser, server, kept_snapshot, viewport={"width": 1200, "height": 900})
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))

@@ -3,6 +3,8 @@ import json
 
 import pytest
 
+from tests.browser.conftest import wait_until
+
 pytestmark = pytest.mark.browser
 
 FAST = {"version": 1, "game": {"rules": "", "start": "start", "moves": [], "resigned": None},
@@ -50,13 +52,13 @@ def moves(page):
 def test_board_paints_before_the_engine_loads(page, server):
     page.goto(server.url)
     # The canvas shows the start position at once (a Black piece on e1), while loading shows.
-    page.wait_for_function("document.getElementById('board').width > 0")
-    colour = page.evaluate("""() => {
+    colour = wait_until(page, """() => {
         const c = document.getElementById('board'), ctx = c.getContext('2d');
         const cell = c.width / 10;
-        return Array.from(ctx.getImageData(4.5 * cell, 9.5 * cell, 1, 1).data);
+        const pixel = Array.from(ctx.getImageData(4.5 * cell, 9.5 * cell, 1, 1).data);
+        return pixel[3] === 255 && pixel;
     }""")
-    assert colour[:3] != [0, 0, 0] and colour[3] == 255
+    assert colour[:3] != [0, 0, 0]
     page.wait_for_selector("body[data-engine=ready]", timeout=60000)
     assert page.locator("#loading").is_hidden()
     assert not page.errors
@@ -194,7 +196,7 @@ def test_embed_viewer_steps_through_a_shared_game(page, server):
 
 
 def test_plays_offline_after_the_first_visit(browser):
-    from tests.browser.conftest import Server, wait_until
+    from tests.browser.conftest import Server
     own = Server()
     context = browser.new_context()
     page = context.new_page()

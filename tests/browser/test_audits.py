@@ -13,7 +13,7 @@ import threading
 import pytest
 
 from py_engine import serve
-from tests.browser.conftest import ARTIFACTS, CHROMIUM, DIST, ROOT, wait_until
+from tests.browser.conftest import ARTIFACTS, CHROMIUM, DIST, ROOT, wait_until, warm_context
 from tests.browser.test_app import open_app
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -81,9 +81,9 @@ def describe(violations):
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("name", PAGES)
-def test_axe_finds_nothing(browser, server, name, size):
+def test_axe_finds_nothing(browser, server, name, size, kept_snapshot):
     assert AXE.exists(), f"{AXE} is missing: run `npm ci`"
-    context = browser.new_context(**SIZES[size], service_workers="block")
+    context = warm_context(browser, server, kept_snapshot, **SIZES[size], service_workers="block")
     page = context.new_page()
     try:
         PAGES[name](page, server)

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, square_centre, wait_until
+from tests.browser.conftest import ARTIFACTS, square_centre, wait_until, warm
 from tests.browser.test_app import FAST, open_app, wait_plies
 
 pytestmark = pytest.mark.browser
@@ -56,8 +56,9 @@ SIZES = {"desktop": dict(viewport={"width": 1280, "height": 800}),
          "phone": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)}
 
 
-def person_at(browser, request, size):
+def person_at(browser, server, snapshot, size):
     context = browser.new_context(**SIZES[size])
+    warm(context, server, snapshot)
     page = context.new_page()
     page.touch = size == "phone"
     page.errors = []
@@ -66,10 +67,10 @@ def person_at(browser, request, size):
 
 
 @pytest.fixture(params=SIZES)
-def person(browser, request):
+def person(browser, request, server, kept_snapshot):
     """A person at 1280×800 with a mouse, or on a 390×844 phone with touch: each test below runs
     as both. The page is photographed at the end (test-artifacts/)."""
-    context, page = person_at(browser, request, request.param)
+    context, page = person_at(browser, server, kept_snapshot, request.param)
     yield page
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"))
@@ -77,8 +78,8 @@ def person(browser, request):
 
 
 @pytest.fixture
-def phone(browser, request):
-    context, page = person_at(browser, request, "phone")
+def phone(browser, request, server, kept_snapshot):
+    context, page = person_at(browser, server, kept_snapshot, "phone")
     yield page
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"))

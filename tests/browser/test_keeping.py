@@ -7,7 +7,7 @@ import json
 import pytest
 
 from py_engine.bench import long_game
-from tests.browser.conftest import ARTIFACTS, hold_runtime, wait_until
+from tests.browser.conftest import ARTIFACTS, hold_runtime, wait_until, warm_context
 from tests.browser.test_app import FAST, click, open_app, wait_plies
 
 pytestmark = pytest.mark.browser
@@ -42,8 +42,9 @@ def notice(page):
 
 
 @pytest.fixture
-def context(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
+def context(browser, server, kept_snapshot):
+    context = warm_context(browser, server, kept_snapshot,
+                           viewport={"width": 1280, "height": 800}, service_workers="block")
     yield context
     context.close()
 

@@ -7,7 +7,7 @@ import pytest
 
 from py_engine import Game
 from py_engine.notation import move_text
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ARTIFACTS, warm_context
 from tests.browser.test_app import FAST, click, moves, open_app, wait_plies
 
 pytestmark = pytest.mark.browser
@@ -43,10 +43,10 @@ def shared_link(page, field="#share-link"):
     return value
 
 
-def test_a_game_and_a_position_go_round_by_link(browser, server):
+def test_a_game_and_a_position_go_round_by_link(browser, server, kept_snapshot):
     game, texts = random_game(60)
     assert len(texts) == 60
-    context = browser.new_context()
+    context = warm_context(browser, server, kept_snapshot)
     page = context.new_page()
     try:
         open_app(page, server, fragment=link(RULES, moves=texts))
@@ -66,7 +66,7 @@ def test_a_game_and_a_position_go_round_by_link(browser, server):
     cases = ((game_link, 60, str(game.position)), (position_link, 0, str(after20.position)),
              (reviewed, 60, str(after20.position)))
     for url, plies, position in cases:
-        context = browser.new_context()
+        context = warm_context(browser, server, kept_snapshot)
         page = context.new_page()
         try:
             page.goto(url)
@@ -109,9 +109,9 @@ def test_a_hostile_link_changes_nothing_and_runs_nothing(page, server, fragment,
     assert not page.errors
 
 
-def test_a_game_by_correspondence(browser, server):
+def test_a_game_by_correspondence(browser, server, kept_snapshot):
     """Black and Orange in two browsers, each move sent by link."""
-    contexts = [browser.new_context(), browser.new_context()]
+    contexts = [warm_context(browser, server, kept_snapshot), warm_context(browser, server, kept_snapshot)]
     black, orange = pages = [c.new_page() for c in contexts]
     try:
         # A game by correspondence (chosen in New game): each move offers its link.

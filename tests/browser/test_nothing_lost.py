@@ -310,7 +310,7 @@ def test_generated_saved_data_never_stops_the_app(page, server):
                  "settings": random_value(rng)}
         page.add_init_script(f"localStorage.setItem('jetan.saved', {json.dumps(json.dumps(saved))})")
         page.goto(server.url)
-        page.wait_for_function("document.getElementById('board').width > 0")
+        page.wait_for_function("document.getElementById('board').dataset.position")     # the app ran
         assert not page.errors, (saved, page.errors)
         page.evaluate("localStorage.clear()")
         page.context.clear_cookies()

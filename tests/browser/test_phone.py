@@ -7,7 +7,7 @@ import pytest
 
 from py_engine import Game
 from py_engine.notation import move_text
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ARTIFACTS, warm_context
 from tests.browser.test_app import FAST, centre, open_app, wait_plies
 
 pytestmark = pytest.mark.browser
@@ -21,8 +21,8 @@ def on_screen(page, selector):
             and box["y"] + box["height"] <= 844 and box["x"] + box["width"] <= 390)
 
 
-def test_twenty_moves_each_by_tap_and_the_page_never_scrolls(browser, server):
-    context = browser.new_context(**PHONE)
+def test_twenty_moves_each_by_tap_and_the_page_never_scrolls(browser, server, kept_snapshot):
+    context = warm_context(browser, server, kept_snapshot, **PHONE)
     page = context.new_page()
     rng = random.Random(7)
     try:
@@ -67,8 +67,8 @@ def test_the_engines_move_slides_into_place(page, server):
     page.wait_for_selector("#board:not([data-animating])")
 
 
-def test_reduced_motion_moves_without_sliding(browser, server):
-    context = browser.new_context(reduced_motion="reduce")
+def test_reduced_motion_moves_without_sliding(browser, server, kept_snapshot):
+    context = warm_context(browser, server, kept_snapshot, reduced_motion="reduce")
     page = context.new_page()
     try:
         open_app(page, server)

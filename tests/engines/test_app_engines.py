@@ -48,11 +48,10 @@ def test_a_first_visit_and_a_first_move_by_clicks(browser, server):
     new_visitor(browser, server.url, cold=True)
     browser.goto(server.url)
     # The board paints before the engine has loaded: a Black piece on e1, opaque.
-    browser.wait("() => document.getElementById('board').width > 0")     # painted
-    assert browser.call("""() => {
+    browser.wait("""() => {
         const c = document.getElementById('board'), cell = c.width / 10;
-        return Array.from(c.getContext('2d').getImageData(4.5 * cell, 9.5 * cell, 1, 1).data);
-    }""")[3] == 255
+        return c.getContext('2d').getImageData(4.5 * cell, 9.5 * cell, 1, 1).data[3] === 255;
+    }""")
     assert engine_ready(browser) == "started"
     assert text(browser, "#status").startswith("Black to move")
     click_move(browser, "d2", "d3")
