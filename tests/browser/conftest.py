@@ -168,8 +168,9 @@ def warm(context, server, snapshot):
     it on an earlier visit, so that the app's engine starts as a returning visitor's does: restored
     in about a second instead of five of starting Python. Cold starts have tests of their own
     (test_startup.py, test_first_move.py, the layout-shift test); every other test needs only a
-    playing engine, and a warm start saves each some four seconds. The snapshot is checked as the app checks any (its SHA-256),
-    and a missing one means a cold start: either way the app behaves as it does for a visitor."""
+    playing engine, and a warm start saves each some four seconds. The snapshot is checked as
+    the app checks any (its SHA-256), and a missing one means a cold start: either way the app
+    behaves as it does for a visitor."""
     page = context.new_page()
     try:
         page.goto(server.url + "build-info.js")

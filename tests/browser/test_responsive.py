@@ -146,3 +146,33 @@ def test_analysis_follows_the_position_reviewed(page, server):
     assert reviewed and reviewed != live
     assert "Reviewing" in page.locator("#status").inner_text()
     page.screenshot(path=str(ARTIFACTS / "analysis-reviewed.png"))
+
+
+def test_a_move_by_squares_is_shown_before_the_engine_answers(page, server):
+    """A legal move pressed on the board is drawn in the same frame, not after the round trip to
+    the worker; a duel's outcome is the engine's to tell, so a duel waits for its answer."""
+    open_app(page, server, FRIENDS)
+    shown = page.evaluate("""() => {
+        const s = window.jetan.session, d2 = 13, d3 = 23;
+        s.press(d2); s.press(d3);
+        // The same task: the engine cannot have answered yet.
+        return { pending: s.pending, piece: s.shownBoard()[d3], left: s.shownBoard()[d2],
+                 last: s.boardProps().lastMove };
+    }""")
+    assert shown == {"pending": True, "piece": "N", "left": "", "last": [13, 23]}
+    wait_plies(page, 1)
+    assert page.locator("#board").get_attribute("data-position").startswith(
+        page.evaluate("window.jetan.session.state.moves[0].position.split(' ')[0]"))
+    # Under the Manator duels a capture's outcome is rolled by the engine: nothing is shown early.
+    duel = dict(FRIENDS, game=dict(FAST["game"], rules="duel=even", moves=[
+        "d2-d3", "e9-e8", "d3-d4", "e8-e7", "d4-d5", "e7-e6", "d5-d6", "e6-e5", "d6-d7", "e5-e4",
+        "d7-d8", "b9-b8"]))
+    other = page.context.new_page()
+    open_app(other, server, duel)
+    held = other.evaluate("""() => {
+        const s = window.jetan.session, d8 = 73, d9 = 83;
+        s.press(d8); s.press(d9);
+        return { pending: s.pending, piece: s.shownBoard()[d9] };
+    }""")
+    assert held == {"pending": True, "piece": "n"}
+    wait_plies(other, 13)

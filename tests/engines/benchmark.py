@@ -2,7 +2,7 @@
 driven over WebDriver as tests/engines drives them, measured as a visitor meets it. For each
 engine, in one run: start-up against the bare Pyodide runtime's own load (navigation to the
 engine ready and to the first move accepted; cold on an origin the browser has never seen, warm
-on a second visit), what a click costs (a move shown, the level-3 engine's reply, Move now during
+on a second visit), what a click costs (a move drawn and answered, the level-3 engine's reply, Move now during
 a level-6 move, a move and Undo during an analysis), the engine's nodes per second in the page's
 worker, and a move in a 10,000-move game against a 10-move one.
 
@@ -26,13 +26,22 @@ from tests.engines import client  # noqa: E402
 from tests.engines.conftest import FORGET, click_move  # noqa: E402
 
 WAIT_S = 180
-# In the page: when the last press began, and when the game took each length after it.
+# In the page: when the last press began, when the game took each length after it, and the
+# first frame after it whose board differs from the board at the press (the move drawn).
 CLOCK = """() => {
     if (window.__clock) return true;
     window.__clock = true;
     window.__changes = [];
     document.addEventListener("pointerdown", () => {
-        window.__asked = performance.now(); window.__changes = []; }, true);
+        window.__asked = performance.now(); window.__changes = []; window.__drawn = null;
+        const press = window.__asked, board = () => window.jetan.session.shownBoard().join();
+        const before = board();
+        const look = () => {
+            if (window.__asked !== press) return;
+            if (board() !== before) window.__drawn = performance.now() - press;
+            else requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look); }, true);
     new MutationObserver(() => window.__changes.push([document.body.dataset.plies, performance.now()]))
         .observe(document.body, { attributes: true, attributeFilter: ["data-plies"] });
     return true;
@@ -120,7 +129,8 @@ def clicks(browser, url):
     level3 = dict(SETTINGS, settings=dict(SETTINGS["settings"], level=3, timeMs=2000))
     opened(browser, url, level3)
     click_move(browser, "d2", "d3")
-    figures["own move shown"] = browser.wait(ANSWERED, 1)
+    figures["own move drawn"] = browser.wait("() => window.__drawn")
+    figures["own move answered by the engine"] = browser.wait(ANSWERED, 1)
     figures["level-3 reply (2 s)"] = browser.wait(ANSWERED, 2, timeout=60)
     level6 = dict(SETTINGS, settings=dict(SETTINGS["settings"], timeMs=5000))
     opened(browser, url, level6)

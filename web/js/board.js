@@ -140,7 +140,9 @@ export class BoardView {
   }
 
   // ---- geometry ----
-  get size() { return this.width; }
+  /** The board's width for pointer input: as last laid out, or — a press that comes before
+   *  the observer's first report — read from the layout now, so that no press is lost. */
+  get size() { return this.width || this.canvas.clientWidth; }
 
   squareAt(x, y) { return geometry(this.size, this.state.flipped).squareAt(x, y); }
 
@@ -223,7 +225,7 @@ export class BoardView {
 
   /** Paint now (the observer has just given the size, or an animation's frame has come). */
   paint() {
-    const size = this.size;
+    const size = this.width;
     if (!size) return;
     const dpr = window.devicePixelRatio || 1;
     const s = this.state;

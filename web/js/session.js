@@ -43,6 +43,15 @@ const lineColour = (i) => `rgba(120, 200, 90, ${0.8 - 0.25 * i})`;   // the best
 const ANALYSIS = { level: 6, time_ms: 30000 };
 const HINT = { level: 6, time_ms: 1000 };
 
+/** ``board`` with the piece on ``move.from`` carried to ``move.to`` (what a move by squares
+ *  looks like while the engine's answer is on its way). */
+function carried(board, move) {
+  const after = [...board];
+  after[move.to] = after[move.from];
+  after[move.from] = "";
+  return after;
+}
+
 export class Session {
   /**
    * @param {object} options
@@ -78,6 +87,8 @@ export class Session {
     /** @type {?WaitingMove} */
     this.waiting = null;
     this.pending = false;      // a move is on its way to the engine
+    /** @type {?{from: number, to: number, slid: boolean}} that move, shown before the answer */
+    this.moving = null;
     this.thinking = false;     // the engine is choosing its move
     this.asked = false;        // the engine has been asked about this game
     /** @type {?Promise<?Reply>} the first request about a game shown without the engine */
@@ -164,7 +175,7 @@ export class Session {
   shownBoard() {
     const ply = this.shownPly;
     if (this.state) {
-      if (ply === this.state.moves.length) return this.state.board;
+      if (ply === this.state.moves.length) return this.moving ? carried(this.state.board, this.moving) : this.state.board;
       return placementBoard(ply === 0 ? this.state.start : this.state.moves[ply - 1].position);
     }
     return this.early ? this.early.boards[Math.min(ply, this.early.boards.length - 1)] : emptyBoard();
@@ -181,6 +192,7 @@ export class Session {
   /** The squares of the move that led to the position shown, or null. */
   lastMoveShown() {
     const ply = this.shownPly;
+    if (this.state && this.moving && ply === this.state.moves.length) return [this.moving.from, this.moving.to];
     if (ply === 0) return null;
     if (this.state) {
       const m = this.state.moves[ply - 1];
@@ -207,7 +219,10 @@ export class Session {
     if (this.waiting && this.waiting.from !== undefined) arrows.push([this.waiting.from, this.waiting.to, COLOURS.waiting]);
     // A move just played, or stepped to by one, slides into place (a dragged piece is there already).
     const a = this.animation;
-    const animate = ply === a.ply + 1 && !a.dragged && a.epoch === this.epoch ? last : null;
+    // (A move on its way slides as it is sent; when the engine's answer comes, it is there.)
+    const sliding = this.moving && !this.moving.slid ? this.moving : null;
+    if (sliding) sliding.slid = true;
+    const animate = (sliding || (ply === a.ply + 1 && a.epoch === this.epoch)) && !a.dragged ? last : null;
     Object.assign(this.animation, { ply, epoch: this.epoch, dragged: false });
     const board = this.shownBoard();
     return {
@@ -471,9 +486,14 @@ export class Session {
     this.stopAnalysis();
     this.pending = true;
     this.selected = null;
+    // A legal move by squares whose outcome is certain (not a duel) is shown at once, as sent,
+    // the engine's answer replacing it: a click never waits for a round trip to the worker.
+    const legal = move.from !== undefined ? this.destinations(move.from).find((d) => d.to === move.to) : null;
+    this.moving = legal && !legal.duel ? { from: move.from, to: move.to, slid: false } : null;
     this.changed();
     const request = move.text !== undefined ? move.text : { from: move.from, to: move.to, outcome: move.outcome || "" };
     const reply = await this.ask("play", { ...this.asking(this.game, this.state.moves.length), move: request });
+    this.moving = null;
     if (!reply) return null;
     this.pending = false;
     if (!reply.ok) {
