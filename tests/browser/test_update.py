@@ -64,7 +64,8 @@ def test_an_engine_release_costs_a_returning_player_only_the_engine(browser, tmp
         page.screenshot(path=str(ARTIFACTS / "update-notice.png"))
         assert "new version" in page.locator("#notice-text").inner_text()
         page.click("#notice-action")                         # Reload
-        wait_until(page, "() => document.body.dataset.engine === 'ready' && "
+        # (Asked while the page reloads too: the new document may not have a body yet.)
+        wait_until(page, "() => document.body?.dataset.engine === 'ready' && "
                          "document.body.dataset.plies === '1'", timeout=120)
         click(page, "g9")
         click(page, "g8")
