@@ -7,7 +7,7 @@
 // thinks is kept and played when it can be.
 import { PIECES, RULES } from "../engine-data.js";
 import { BoardView } from "./board.js";
-import { $ } from "./dom.js";
+import { $, once } from "./dom.js";
 import { setupEditor } from "./editor.js";
 import { Engine } from "./engine.js";
 import { renderCaption, setupGallery } from "./gallery.js";
@@ -51,8 +51,9 @@ const board = new BoardView($("board"), {
 applyPageTheme();
 board.set({ theme: currentTheme() });
 // The theme form (with its preview board) is made when first opened, not while the page starts.
+const buildThemeForm = once(() => buildThemeSettings($("theme-settings"), (theme) => { board.set({ theme }); render(); }));
 $("theme-button").addEventListener("click", () => {
-  if (!$("theme-settings").childElementCount) buildThemeSettings($("theme-settings"), (theme) => { board.set({ theme }); render(); });
+  buildThemeForm();
   $("theme-dialog").showModal();
 });
 let link = null;                 // a game from the URL, opened once the engine has checked it

@@ -232,10 +232,14 @@ export class BoardView {
     const focused = /** @type {Document | ShadowRoot} */ (this.canvas.getRootNode()).activeElement === this.canvas;
     // What the picture shows: the same again paints nothing (a page renders on every message,
     // and each painted frame of a large canvas costs the browser a copy of it).
-    const { draggable, ...shown } = s;
-    const picture = JSON.stringify([size, dpr, shown, focused && this.cursor, this.drag, this.slide]);
-    if (picture === this.painted && !this.slide) return;
-    this.painted = picture;
+    // (A sliding piece paints every frame: nothing to compare then.)
+    if (this.slide) this.painted = null;
+    else {
+      const { draggable, ...shown } = s;
+      const picture = JSON.stringify([size, dpr, shown, focused && this.cursor, this.drag]);
+      if (picture === this.painted) return;
+      this.painted = picture;
+    }
     // (Both sides: a new canvas is 300 × 150, so a 300-pixel board has the right width already.)
     if (this.canvas.width !== Math.round(size * dpr) || this.canvas.height !== Math.round(size * dpr)) {
       this.canvas.width = Math.round(size * dpr);

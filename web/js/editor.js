@@ -6,7 +6,7 @@
 import { PIECES, RULES, SETUPS } from "../engine-data.js";
 import { BoardView } from "./board.js";
 import { currentTheme } from "./themes.js";
-import { $ } from "./dom.js";
+import { $, once } from "./dom.js";
 import { drawPiece } from "./pieces.js";
 import { emptyBoard, placementBoard, readPosition, sideName, writePosition } from "./position.js";
 import { SetUp } from "./session.js";
@@ -74,9 +74,11 @@ function typedPosition(text) {
   }
 }
 
+// The palette (a drawn piece per button) is made when the editor is first opened.
+const buildPaletteOnce = once(buildPalette);
+
 function open() {
-  // The palette (a drawn piece per button) is made when the editor is first opened.
-  if (!$("editor-tools").childElementCount) buildPalette();
+  buildPaletteOnce();
   const { rules, position } = editor.hooks.current();
   fillRules(rules);
   try {

@@ -3,13 +3,11 @@
 // gait drawn from the engine's own tables. The engine checks the rules and start position before
 // the game starts (onStart).
 import { LEVELS, PIECES, RULES, RULE_TEXT, SIDES } from "../engine-data.js";
+import { $, once } from "./dom.js";
 import { drawPiece } from "./pieces.js";
 import { fileOf, rankOf, squareIndex } from "./position.js";
 import { defaultSettings, playersFor } from "./storage.js";
 
-/** A page element by id (a dialog, a form, a select…: whatever the page holds there).
- *  @param {string} id @returns {any} */
-const $ = (id) => document.getElementById(id);
 // Rule option naming a piece's gait -> the piece's letter (for the gait diagrams).
 const GAIT_PIECES = Object.fromEntries(PIECES.map((p) => [p.option, p.letter]));
 /** @type {{engine: any, onStart: (choice: object) => Promise<void>, onStarting: () => void, inProgress: () => boolean}} */
@@ -24,12 +22,11 @@ const MINUTE_MS = 60000;
 export function setupNewGameDialog(engine, onStart, onStarting = () => {}, inProgress = () => false) {
   Object.assign(dialog, { engine, onStart, onStarting, inProgress });
   fillLevels($("new-game-form").level);
-  let filled = false;
+  // The rules part (some hundred elements and a gait diagram per piece, each asked of the
+  // engine) is made when the dialog is first opened, not while the page starts.
+  const fillRules = once(() => fillRulesForm(RULES));
   $("new-game-button").addEventListener("click", () => {
-    // The rules part (some hundred elements and a gait diagram per piece, each asked of the
-    // engine) is made when the dialog is first opened, not while the page starts.
-    if (!filled) fillRulesForm(RULES);
-    filled = true;
+    fillRules();
     $("new-game-error").textContent = "";
     $("new-game-in-progress").hidden = !dialog.inProgress();
     $("start-button").textContent = dialog.inProgress() ? "Start a new game" : "Start";
