@@ -94,7 +94,7 @@ install_test_needs() {
 }
 
 # The engine's core modules are checked by mypy --strict; the rest with check_untyped_defs.
-STRICT_MODULES="errors pieces values squares rules position gaits movegen game notation search facade webbuild serve stdlib lessons puzzles clock record"
+STRICT_MODULES="errors pieces values squares rules position gaits movegen game notation search facade webbuild serve stdlib lessons puzzles clock record match tune"
 
 static_checks() {
     say "Static checks: ruff, mypy, tsc..."

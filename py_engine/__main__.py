@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import List, Optional
 
 from .errors import JetanError, UsageError
@@ -95,10 +96,11 @@ def cmd_analyse(args) -> None:
 
 
 def cmd_match(args) -> None:
-    from .match import match
+    from .match import BASELINE, match
     result = match(args.a, args.b, games=args.games, time_ms=args.time_ms, rules=args.rules,
                    seed=args.seed, report=(lambda s: None) if args.quiet else _flushed,
-                   cli=args.cli, max_plies=args.max_plies)
+                   cli=args.cli, max_plies=args.max_plies, jobs=args.jobs,
+                   baseline=args.baseline or BASELINE)
     print(f"{args.a} vs {args.b}: {result}")
 
 
@@ -109,6 +111,11 @@ def _flushed(line: str) -> None:
 def cmd_bench(args) -> None:
     from .bench import run
     run(pyodide=args.pyodide)
+
+
+def cmd_tune(args) -> None:
+    from .tune import run
+    run(args.games)
 
 
 def cmd_puzzles(args) -> None:
@@ -212,14 +219,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = with_rules(sub.add_parser("match", help="play engine levels and baselines against each other"))
     p.add_argument("a", help="level1..level6, random, greedy or baseline (the engine before "
-                   "issue 24, run through its command line)")
+                   "issue 24, tests/data/baseline_engine)")
     p.add_argument("b")
     p.add_argument("--games", type=count(1), default=40)
     p.add_argument("--time-ms", type=count(1, MAX_TIME_MS), default=1000, help="time per move for levels")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--quiet", action="store_true", help="print only the final score")
     p.add_argument("--cli", action="store_true",
-                   help="levels play through the command line (bestmove), as baseline does")
+                   help="every engine plays through its command line (bestmove), a fresh process "
+                   "a move; otherwise all play in this process")
+    p.add_argument("--baseline", type=Path, default=None,
+                   help="the folder whose py_engine plays 'baseline' (default: "
+                   "tests/data/baseline_engine)")
+    p.add_argument("--jobs", type=count(1, 64), default=1,
+                   help="games played at once, each in a process of its own (at most one a core)")
     p.add_argument("--max-plies", type=count(1), default=300,
                    help="a game still going after this many plies is scored a draw")
     p.set_defaults(run=cmd_match)
@@ -228,6 +241,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--pyodide", action="store_true",
                    help="also run the same benchmark in Pyodide under Node and print the ratio")
     p.set_defaults(run=cmd_bench)
+
+    p = sub.add_parser("tune", help="evaluation weights fitted to the results of games that "
+                       "match printed")
+    p.add_argument("games", type=Path, nargs="+", help="files of match's output (its moves lines)")
+    p.set_defaults(run=cmd_tune)
 
     p = sub.add_parser("puzzles", help="the shipped puzzles, one JSON object a line; or make or "
                        "re-prove them")

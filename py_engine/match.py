@@ -6,21 +6,29 @@ Players are named ``level1`` … ``level6`` (the search at that level), ``random
 Princess judged by their result) and ``baseline`` (the engine as it was before issue 24, kept in
 ``tests/data/baseline_engine``, at level 6).
 
-``baseline`` is always a separate program, asked ``python -m py_engine bestmove [--rules R]
---time-ms N POSITION MOVE...`` for every move, as any other program would use an engine; with
-``--cli`` the levels are asked the same way (this checkout's command line), so a match between
+With ``--cli`` every engine is a separate program, asked ``python -m py_engine bestmove
+[--rules R] --time-ms N POSITION MOVE...`` for every move, as any other program would use an
+engine (``baseline`` from its folder, the levels from this checkout), so a match between
 ``level6`` and ``baseline`` with ``--cli`` compares two command-line engines on equal terms: a
 fresh process per move for both, each told the game's start and every move since (its repetition
-history).
+history). Without it both play in this process, each keeping its tables between moves: the
+quicker way to screen a change (a fresh process costs more than a 300 ms search).
+
+``--jobs N`` plays N games at once, each in a process of its own; give each game a core (the
+engines are timed), so no more jobs than the machine has cores.
 """
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import math
 import random
 import subprocess
 import sys
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Callable, List, Optional, Tuple
 
 from .errors import IllegalMoveError, JetanError, UsageError
@@ -60,12 +68,50 @@ def cli_player(folder: Path, rules: RuleSet, time_ms: int, level: int) -> Player
     return ask
 
 
-def make_player(name: str, rules: RuleSet, time_ms: int, seed: int, cli: bool = False) -> Player:
-    """The player called ``name`` (see the module's notes); ``cli``: levels through the command
-    line."""
+def _baseline(module: str, folder: Path) -> ModuleType:
+    """A module of the baseline engine, imported beside ours as package ``baseline_py_engine``
+    (its imports within itself are relative, so it runs under any package name)."""
+    package = "baseline_py_engine"
+    if package not in sys.modules:
+        source = folder / "py_engine"
+        spec = importlib.util.spec_from_file_location(
+            package, source / "__init__.py", submodule_search_locations=[str(source)])
+        assert spec is not None and spec.loader is not None
+        sys.modules[package] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(sys.modules[package])
+    return importlib.import_module(f"{package}.{module}")
+
+
+def baseline_player(folder: Path, rules: RuleSet, time_ms: int, seed: int) -> Player:
+    """The baseline engine at level 6 in this process: it follows the game in a game of its own
+    (its own types), keeping its tables between moves as a level does."""
+    their_rules = _baseline("rules", folder).RuleSet.parse(str(rules))
+    searcher = _baseline("search", folder).Searcher(their_rules, seed=seed)
+    move_text = _baseline("notation", folder).move_text
+    followed: List[str] = []
+    mirror = None
+
+    def ask(game: Game) -> Move:
+        nonlocal mirror
+        texts = game.move_texts()
+        if mirror is None or texts[:len(followed)] != followed:
+            mirror, followed[:] = _baseline("game", folder).Game(their_rules, str(game.start)), []
+        for text in texts[len(followed):]:
+            mirror.play(text)
+            followed.append(text)
+        move = searcher.best_move(mirror.position, mirror.keys()[:-1], time_ms=time_ms)
+        return game.parse_move(parse_move(move_text(mirror.position, move), game.position))
+    return ask
+
+
+def make_player(name: str, rules: RuleSet, time_ms: int, seed: int, cli: bool = False,
+                baseline: Path = BASELINE) -> Player:
+    """The player called ``name`` (see the module's notes); ``cli``: engines through the
+    command line; ``baseline``: the folder whose ``py_engine`` plays ``baseline``."""
     rng = random.Random(seed)
     if name == "baseline":
-        return cli_player(BASELINE, rules, time_ms, 6)
+        return cli_player(baseline, rules, time_ms, 6) if cli else \
+            baseline_player(baseline, rules, time_ms, seed)
     if cli and name.startswith("level") and name[5:].isdigit():
         level_settings(int(name[5:]))           # a level that does not exist fails here
         return cli_player(ROOT, rules, time_ms, int(name[5:]))
@@ -176,33 +222,58 @@ def play_game(rules: RuleSet, black: Player, orange: Player, opening: List[Move]
     return game.result.winner if game.result else None
 
 
+def _play_one(a: str, b: str, rules: str, time_ms: int, seed: int, cli: bool, max_plies: int,
+              baseline: Path, i: int, line: List[Move],
+              a_side: int) -> Tuple[Optional[int], List[str]]:
+    """One game of a match (see :func:`match`): the winner, and what it reported."""
+    ruleset = RuleSet.parse(rules)
+    pa = make_player(a, ruleset, time_ms, seed * 1000 + 2 * i, cli, baseline)
+    pb = make_player(b, ruleset, time_ms, seed * 1000 + 2 * i + 1, cli, baseline)
+    black, orange = (pa, pb) if a_side == BLACK else (pb, pa)
+    said: List[str] = []
+    return play_game(ruleset, black, orange, line, seed + i, max_plies, said.append), said
+
+
 def match(a: str, b: str, games: int = 40, time_ms: int = 1000, rules: str = "",
           seed: int = 1, report: Callable[[str], None] = print, cli: bool = False,
-          max_plies: int = MAX_PLIES) -> MatchResult:
+          max_plies: int = MAX_PLIES, jobs: int = 1, baseline: Path = BASELINE) -> MatchResult:
     """Play ``games`` games (an even number: each opening twice, colours swapped) of ``a``
-    against ``b`` and return ``a``'s result. ``cli``: levels play through the command line
-    (``baseline`` always does)."""
+    against ``b`` and return ``a``'s result. ``cli``: engines play through the command line;
+    ``jobs``: games played at once (the result is the same, the report's order may differ);
+    ``baseline``: the folder whose ``py_engine`` plays ``baseline``."""
     if games < 1:
         raise UsageError(f"a match needs at least one game, not {games}")
     if time_ms < 1:
         raise UsageError(f"the time a move must be at least 1 ms, not {time_ms}")
     ruleset = RuleSet.parse(rules)
+    for name in (a, b):
+        make_player(name, ruleset, time_ms, seed, cli, baseline)    # an unknown name fails here
+    tasks = [(i, line, a_side) for i, line in enumerate(openings((games + 1) // 2, ruleset, seed))
+             for a_side in (BLACK, 1 - BLACK)][:games]
     result = MatchResult()
-    for i, line in enumerate(openings((games + 1) // 2, ruleset, seed)):
-        for a_side in (BLACK, 1 - BLACK):
-            if result.games >= games:
-                break
-            pa = make_player(a, ruleset, time_ms, seed * 1000 + 2 * i, cli)
-            pb = make_player(b, ruleset, time_ms, seed * 1000 + 2 * i + 1, cli)
-            black, orange = (pa, pb) if a_side == BLACK else (pb, pa)
-            winner = play_game(ruleset, black, orange, line, seed + i, max_plies, report)
-            if winner is None:
-                result.draws += 1
-            elif winner == a_side:
-                result.wins += 1
-            else:
-                result.losses += 1
-            report(f"game {result.games}: {a} as {'black' if a_side == BLACK else 'orange'}: "
-                   f"{'draw' if winner is None else ('win' if winner == a_side else 'loss')}"
-                   f"  [{result}]")
+
+    def score(task: Tuple[int, List[Move], int], winner: Optional[int], said: List[str]) -> None:
+        for text in said:
+            report(text)
+        a_side = task[2]
+        if winner is None:
+            result.draws += 1
+        elif winner == a_side:
+            result.wins += 1
+        else:
+            result.losses += 1
+        report(f"game {result.games} (opening {task[0] + 1}): {a} as "
+               f"{'black' if a_side == BLACK else 'orange'}: "
+               f"{'draw' if winner is None else ('win' if winner == a_side else 'loss')}"
+               f"  [{result}]")
+
+    common = (a, b, rules, time_ms, seed, cli, max_plies, baseline)
+    if jobs <= 1:
+        for task in tasks:
+            score(task, *_play_one(*common, *task))
+        return result
+    with ProcessPoolExecutor(jobs) as pool:
+        futures = {pool.submit(_play_one, *common, *task): task for task in tasks}
+        for future in as_completed(futures):
+            score(futures[future], *future.result())
     return result

@@ -30,7 +30,7 @@ from .gaits import ANY, counted, gait_squares
 from .movegen import Referee, referee_for
 from .values import PASS, Move, Result
 from .position import Position
-from .pieces import BLACK, ORANGE
+from .pieces import BLACK, ORANGE, PIECES
 from .rules import RuleSet
 
 if TYPE_CHECKING:
@@ -42,23 +42,39 @@ WON = MATE - 1000          # scores beyond this are forced results
 CONTEMPT = 300             # how much worse than even the engine rates a draw for itself
 FEATHER = 100
 
-# Evaluation weights (centi-feathers), tuned by engine matches (README, "Engine strength").
+# Evaluation weights (centi-feathers). Fitted to the results of 256 engine games by
+# ``python -m py_engine tune`` (Texel's way, see tune.py) and kept because a match said so: the
+# fitted weights against the hand-set ones before them, +32 =18 -14 of 64 at 100 ms a move
+# (README, "Engine strength"). Where the fit turned a term around, the comment says what it found.
 WEIGHTS = {
-    "mobility": 4,          # per square a side's pieces (Princess aside) could move onto
-    "panthan_rank": 6,      # per rank a Panthan has advanced (they never come back)
-    "flight": 15,           # per free, unthreatened square her normal move reaches (up to 4):
+    "mobility": 3,          # per square a side's pieces (Princess aside) could move onto
+    "panthan_rank": -3,     # per rank a Panthan has advanced (they never come back): the fit
+                            # found advancing them worth nothing, holding them back a little
+    "flight": 40,           # per free, unthreatened square her normal move reaches (up to 4):
                             # a few keep her from being trapped, more add nothing
-    "princess_pressure": 20,  # per enemy-attacked square next to the Princess
-    "hunters": 30,          # per enemy piece within three squares of the Princess
-    "guards": 8,            # per own piece next to her
-    "sortie": 20,           # per rank she stands beyond her own third of the board
-    "escape": 150,          # the escape still in hand: the way out of any trap
-    "chief_hunted": 60,     # own Chief attacked by a lesser piece (a draw offered to the enemy)
-    "chief_flight": 10,     # per square (up to 4) the Chief could step to with no enemy reaching it
-    "chief_pressure": 15,   # per enemy-attacked square next to the Chief
-    "chief_sortie": 40,     # per rank the Chief stands beyond the middle of the board
+    "princess_pressure": 21,  # per enemy-attacked square next to the Princess
+    "hunters": 0,           # per enemy piece within three squares of her: the fit found the
+                            # pressure and flight terms say it all (it was 30)
+    "guards": -9,           # per own piece next to her: a crowd that takes her flight squares
+    "sortie": 25,           # per rank she stands beyond her own third of the board
+    "escape": 224,          # the escape still in hand: the way out of any trap
+    "chief_hunted": -53,    # own Chief attacked by a lesser piece. A bonus, by the fit: in a
+                            # quiet position quiescence has found the attack harmless, and a
+                            # Chief attacked there is one in the enemy's camp
+    "chief_flight": 48,     # per square (up to 4) the Chief could step to with no enemy reaching it
+    "chief_pressure": 12,   # per enemy-attacked square next to the Chief
+    "chief_sortie": 66,     # per rank the Chief stands beyond the middle of the board
     "chief_value": 500,     # material value of a Chief when losing it does not end the game
-    "tempo": 10,
+    "tempo": 6,
+    # What each kind is worth: centi-feathers per feather of its value in the rules (a Dwar is
+    # three feathers: at 88 the engine counts it 264). The fit valued a Panthan's one feather
+    # most and a Flier's least.
+    "panthan": 94,
+    "warrior": 82,
+    "padwar": 80,
+    "thoat": 73,
+    "dwar": 88,
+    "flier": 61,
 }
 
 # The levels for people: (depth limit, slips). Depth is what separates levels; at the bottom
@@ -91,6 +107,7 @@ LATE_MOVES = (0, 14, 22)
 QUIESCENCE_PLIES = 8       # how deep captures are followed past the search's depth
 DELTA_MARGIN = 200         # what else a capture in quiescence might gain beyond its victim
 RESCUE_PLIES = 1           # ... and rescues of a threatened Princess or hunted Chief
+THREAT_FLIGHTS = 1         # at the horizon, threats to a Princess with this few flights
 
 EXACT, LOWER, UPPER = 0, 1, 2
 # The transposition table: (key, escapes, counter) -> (depth, score, bound, best move).
@@ -134,7 +151,9 @@ class Evaluator:
         self.referee: Referee = referee_for(rules)
         self.w = dict(WEIGHTS, **(weights or {}))
         chief_matters = rules.get("chief_capture") == "continue"
-        self.values = [{letter: rules.feathers(letter, side) * FEATHER for letter in "NWATDF"}
+        # A kind without a weight of its own (a new piece) counts its feathers as they are.
+        self.values = [{kind.letter: rules.feathers(kind.letter, side) *
+                        self.w.get(kind.option, FEATHER) for kind in PIECES if kind.feathers}
                        for side in (BLACK, ORANGE)]
         for v in self.values:
             v["C"] = self.w["chief_value"] if chief_matters else 0
@@ -239,6 +258,7 @@ class Searcher:
         self.deadline = float("inf")
         self.next_breath = 0.0
         self.root_best: Optional[Tuple[int, Move]] = None
+        self.root_depth = 0
         self.overlooked = 0             # squares of pieces overlooked this move (the slips)
         self.killers: Dict[int, List[Move]] = {}
         self.history: Dict[Tuple[int, int], int] = {}
@@ -273,7 +293,7 @@ class Searcher:
         searched = [m for m in moves if not self._unseen(pos, m)] or moves
         best: Optional[Move] = None
         for depth in range(1, max_depth + 1):
-            self.root_best = None
+            self.root_best, self.root_depth = None, depth
             try:
                 score, best = self._root(pos, keys, depth, searched, best)
             except Timeout:
@@ -363,6 +383,9 @@ class Searcher:
         ended = ref.decided(child, played, keys.count(child.key) if ref.draw_on_repetition else 0)
         if ended is not None:
             return self._result_score(ended, pos.side, ply + 1)
+        # A threatened Princess, Jetan's check, is searched a ply deeper (while the line is
+        # no longer than twice the root's depth): her side has few answers, and a trap closed
+        # just past the horizon is a game lost there.
         if depth <= 1:
             return -self._quiesce(child, -beta, -alpha, ply + 1, keys, 0)
         return -self._negamax(child, depth - 1, -beta, -alpha, ply + 1, keys)
@@ -534,6 +557,26 @@ class Searcher:
             return gain > hopeless and (not defended >> m.to & 1 or
                                         gain >= values[us][board[m.frm].upper()])
 
+        target = pos.princess[them]
+        if qdepth == 0 and target >= 0 and (
+                self.evaluate.princess_reach[them][target] & ~pos.occupied & ~attacks[us]
+        ).bit_count() <= THREAT_FLIGHTS:
+            # The enemy Princess has hardly a square to flee to: a quiet move that threatens her
+            # may leave the enemy no legal move at all, a win the horizon would hide.
+            tables = ref.tables[us]
+            keys.append(pos.key)
+            try:
+                for m in ref.basic_moves(pos):
+                    if board[m.to] or m.is_pass or board[m.frm] in "Pp" or \
+                            not tables[board[m.frm].upper()].reach[m.to] >> target & 1:
+                        continue
+                    step = ref.play(pos, m, "")
+                    if step.result is None and not ref.can_move(step.position, keys):
+                        score = -self._no_moves(step.position, ply + 1)
+                        if score > WON:
+                            return score
+            finally:
+                keys.pop()
         moves = [m for m in ref.basic_moves(pos, captures_only=retreat < 0) if worth_searching(m)]
         return self._quiesce_over(pos, moves, best, alpha, beta, ply, keys, qdepth)
 

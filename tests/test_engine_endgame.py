@@ -1,7 +1,8 @@
-"""The engine's endgame knowledge (issue 24): three pieces each is a draw."""
+"""The engine's endgame knowledge (issue 24): three pieces each is a draw; a cornered Princess
+trapped past the horizon."""
 from py_engine import Position
 from py_engine.rules import RuleSet
-from py_engine.search import CONTEMPT, Searcher
+from py_engine.search import CONTEMPT, INFINITY, WON, Searcher
 
 
 def static(text, rules=""):
@@ -23,3 +24,13 @@ def test_three_equal_pieces_each_are_worth_a_draw_whatever_else():
     # Nor when the rule set turns it off.
     assert static(drawn, "threepiece=off") != -CONTEMPT
 
+
+
+def test_a_quiet_move_that_traps_a_cornered_princess_is_seen_at_the_horizon():
+    # Black to move, no capture on the board; Orange's Princess in her corner has hardly a
+    # square to flee to, and a quiet Black move threatens her with no answer left. Quiescence
+    # (the search's horizon) scores that as the win it is, not as the material count.
+    pos = Position.parse("5P4/10/10/10/1F1cw5/10/10/10/1T3C4/p9 b - 0 1")
+    searcher = Searcher(RuleSet.parse(""))
+    searcher.root_side = pos.side
+    assert searcher._quiesce(pos, -INFINITY, INFINITY, 0, [], 0) > WON
