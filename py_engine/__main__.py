@@ -1,5 +1,5 @@
 """Command line (the contract of docs/rules.md and the README): ``moves``, ``perft``, ``replay``,
-``bestmove``, ``analyse``, ``match``, ``bench``, ``puzzles``.
+``bestmove``, ``analyse``, ``match``, ``tune``, ``bench``, ``puzzles``.
 
 Every error in the input prints one line on stderr and exits with status 2.
 """
@@ -100,8 +100,17 @@ def cmd_match(args) -> None:
     result = match(args.a, args.b, games=args.games, time_ms=args.time_ms, rules=args.rules,
                    seed=args.seed, report=(lambda s: None) if args.quiet else _flushed,
                    cli=args.cli, max_plies=args.max_plies, jobs=args.jobs,
-                   baseline=args.baseline or BASELINE)
+                   baseline=args.baseline or BASELINE,
+                   positions=_lines(args.positions) if args.positions else None)
     print(f"{args.a} vs {args.b}: {result}")
+
+
+def _lines(path: Path) -> List[str]:
+    """The non-empty lines of a file the user named."""
+    try:
+        return [line.strip() for line in path.read_text().splitlines() if line.strip()]
+    except OSError as err:
+        raise UsageError(f"cannot read {path}: {err.strerror}") from None
 
 
 def _flushed(line: str) -> None:
@@ -231,6 +240,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--baseline", type=Path, default=None,
                    help="the folder whose py_engine plays 'baseline' (default: "
                    "tests/data/baseline_engine)")
+    p.add_argument("--positions", type=Path, default=None,
+                   help="a file of positions, one a line, to play from (each with both colours) "
+                   "instead of random openings; --games is then ignored")
     p.add_argument("--jobs", type=count(1, 64), default=1,
                    help="games played at once, each in a process of its own (at most one a core)")
     p.add_argument("--max-plies", type=count(1), default=300,

@@ -184,11 +184,15 @@ def _elo(score: float) -> float:
     return -400 * math.log10(1 / score - 1)
 
 
-def openings(count: int, rules: RuleSet, seed: int) -> List[List[Move]]:
+# Where a game of a match begins: a position (None: the rule set's start) and moves played from it.
+Opening = Tuple[Optional[str], List[Move]]
+
+
+def openings(count: int, rules: RuleSet, seed: int) -> List[Opening]:
     """``count`` short random openings (two to four plies, no Princess moves: a random escape
     would decide the game), each played from both sides."""
     rng = random.Random(seed)
-    found: List[List[Move]] = []
+    found: List[Opening] = []
     while len(found) < count:
         game = Game(rules)
         line: List[Move] = []
@@ -198,17 +202,18 @@ def openings(count: int, rules: RuleSet, seed: int) -> List[List[Move]]:
                                and not game.referee.is_duel(pos, m)])
             game.play(move)
             line.append(move)
-        found.append(line)
+        found.append((None, line))
     return found
 
 
-def play_game(rules: RuleSet, black: Player, orange: Player, opening: List[Move],
+def play_game(rules: RuleSet, black: Player, orange: Player, opening: Opening,
               seed: int, max_plies: int = MAX_PLIES,
               report: Callable[[str], None] = lambda s: None) -> Optional[int]:
     """Play one game; the winner (``BLACK``/``ORANGE``) or ``None`` for a draw (also a game
     still going after ``max_plies`` plies). A player that answers no legal move loses."""
-    game = Game(rules, seed=seed)
-    for move in opening:
+    start, line = opening
+    game = Game(rules, start, seed=seed)
+    for move in line:
         game.play(move)
     while game.result is None and len(game.plies) < max_plies:
         player = black if game.turn == BLACK else orange
@@ -218,12 +223,13 @@ def play_game(rules: RuleSet, black: Player, orange: Player, opening: List[Move]
             report(f"forfeit at ply {len(game.plies) + 1}: {err}")
             return 1 - game.turn
         game.play(move)
-    report(f"moves: {' '.join(game.move_texts())} ({game.result or 'ply limit'})")
+    report(f"{'' if start is None else f'from {start} '}moves: {' '.join(game.move_texts())} "
+           f"({game.result or 'ply limit'})")
     return game.result.winner if game.result else None
 
 
 def _play_one(a: str, b: str, rules: str, time_ms: int, seed: int, cli: bool, max_plies: int,
-              baseline: Path, i: int, line: List[Move],
+              baseline: Path, i: int, opening: Opening,
               a_side: int) -> Tuple[Optional[int], List[str]]:
     """One game of a match (see :func:`match`): the winner, and what it reported."""
     ruleset = RuleSet.parse(rules)
@@ -231,14 +237,17 @@ def _play_one(a: str, b: str, rules: str, time_ms: int, seed: int, cli: bool, ma
     pb = make_player(b, ruleset, time_ms, seed * 1000 + 2 * i + 1, cli, baseline)
     black, orange = (pa, pb) if a_side == BLACK else (pb, pa)
     said: List[str] = []
-    return play_game(ruleset, black, orange, line, seed + i, max_plies, said.append), said
+    return play_game(ruleset, black, orange, opening, seed + i, max_plies, said.append), said
 
 
 def match(a: str, b: str, games: int = 40, time_ms: int = 1000, rules: str = "",
           seed: int = 1, report: Callable[[str], None] = print, cli: bool = False,
-          max_plies: int = MAX_PLIES, jobs: int = 1, baseline: Path = BASELINE) -> MatchResult:
+          max_plies: int = MAX_PLIES, jobs: int = 1, baseline: Path = BASELINE,
+          positions: Optional[List[str]] = None) -> MatchResult:
     """Play ``games`` games (an even number: each opening twice, colours swapped) of ``a``
-    against ``b`` and return ``a``'s result. ``cli``: engines play through the command line;
+    against ``b`` and return ``a``'s result. ``positions``: begin from these instead of random
+    openings, each twice (the number of games is then two a position; an endgame set, say,
+    where each engine has the side ahead once). ``cli``: engines play through the command line;
     ``jobs``: games played at once (the result is the same, the report's order may differ);
     ``baseline``: the folder whose ``py_engine`` plays ``baseline``."""
     if games < 1:
@@ -248,11 +257,15 @@ def match(a: str, b: str, games: int = 40, time_ms: int = 1000, rules: str = "",
     ruleset = RuleSet.parse(rules)
     for name in (a, b):
         make_player(name, ruleset, time_ms, seed, cli, baseline)    # an unknown name fails here
-    tasks = [(i, line, a_side) for i, line in enumerate(openings((games + 1) // 2, ruleset, seed))
-             for a_side in (BLACK, 1 - BLACK)][:games]
+    starts = [(text, []) for text in positions] if positions else \
+        openings((games + 1) // 2, ruleset, seed)
+    for text, _ in starts:
+        Game(ruleset, text)                 # a bad position fails here, before any game
+    tasks = [(i, opening, a_side) for i, opening in enumerate(starts)
+             for a_side in (BLACK, 1 - BLACK)][:games if not positions else None]
     result = MatchResult()
 
-    def score(task: Tuple[int, List[Move], int], winner: Optional[int], said: List[str]) -> None:
+    def score(task: Tuple[int, Opening, int], winner: Optional[int], said: List[str]) -> None:
         for text in said:
             report(text)
         a_side = task[2]

@@ -43,3 +43,11 @@ def test_the_fit_reads_match_output_and_moves_toward_the_results():
     assert data
     fitted, before, after = fit(data, WEIGHTS)
     assert after <= before and set(fitted) == set(WEIGHTS)
+
+
+def test_a_match_from_given_positions_plays_each_with_both_colours():
+    said = []
+    ending = "p9/10/10/10/4f5/10/3D6/10/10/c3C2P2 b - 0 1"
+    result = match("level2", "level1", positions=[ending], max_plies=6, report=said.append)
+    assert result.games == 2
+    assert [line.split(" moves: ")[0] for line in said if " moves: " in line] == [f"from {ending}"] * 2
