@@ -46,9 +46,10 @@ os.chdir("/home/pyodide/work")
 sys.path.insert(0, "/home/pyodide/work")
 import py_engine
 print("py_engine from", py_engine.__file__, "on Python", sys.version.split()[0], sys.platform)
-# The tests of the command line, the build, the server and the page's modules under Node start
-# processes or threads, which Pyodide cannot; they are about the host, not the engine.
+# The tests of the command line, the build, the server, matches and the page's modules under
+# Node start processes or threads, which Pyodide cannot; they are about the host, not the engine.
 int(pytest.main(["tests", "-q", "-p", "no:cacheprovider", "-m", "not slow", "--ignore=tests/test_cli.py",
+                 "--ignore=tests/test_match.py",
                  "--ignore=tests/test_web_share.py", "--ignore=tests/test_web_session.py",
                  "--ignore=tests/test_webbuild.py", "--ignore=tests/test_hosting.py",
                  "--ignore=tests/engines",
