@@ -258,7 +258,6 @@ class Searcher:
         self.deadline = float("inf")
         self.next_breath = 0.0
         self.root_best: Optional[Tuple[int, Move]] = None
-        self.root_depth = 0
         self.overlooked = 0             # squares of pieces overlooked this move (the slips)
         self.killers: Dict[int, List[Move]] = {}
         self.history: Dict[Tuple[int, int], int] = {}
@@ -293,7 +292,7 @@ class Searcher:
         searched = [m for m in moves if not self._unseen(pos, m)] or moves
         best: Optional[Move] = None
         for depth in range(1, max_depth + 1):
-            self.root_best, self.root_depth = None, depth
+            self.root_best = None
             try:
                 score, best = self._root(pos, keys, depth, searched, best)
             except Timeout:
@@ -383,9 +382,6 @@ class Searcher:
         ended = ref.decided(child, played, keys.count(child.key) if ref.draw_on_repetition else 0)
         if ended is not None:
             return self._result_score(ended, pos.side, ply + 1)
-        # A threatened Princess, Jetan's check, is searched a ply deeper (while the line is
-        # no longer than twice the root's depth): her side has few answers, and a trap closed
-        # just past the horizon is a game lost there.
         if depth <= 1:
             return -self._quiesce(child, -beta, -alpha, ply + 1, keys, 0)
         return -self._negamax(child, depth - 1, -beta, -alpha, ply + 1, keys)
@@ -558,15 +554,17 @@ class Searcher:
                                         gain >= values[us][board[m.frm].upper()])
 
         target = pos.princess[them]
-        if qdepth == 0 and target >= 0 and (
-                self.evaluate.princess_reach[them][target] & ~pos.occupied & ~attacks[us]
-        ).bit_count() <= THREAT_FLIGHTS:
+        boxed = qdepth == 0 and target >= 0 and (
+            self.evaluate.princess_reach[them][target] & ~pos.occupied & ~attacks[us]
+        ).bit_count() <= THREAT_FLIGHTS
+        candidates = ref.basic_moves(pos, captures_only=retreat < 0 and not boxed)
+        if boxed:
             # The enemy Princess has hardly a square to flee to: a quiet move that threatens her
             # may leave the enemy no legal move at all, a win the horizon would hide.
             tables = ref.tables[us]
             keys.append(pos.key)
             try:
-                for m in ref.basic_moves(pos):
+                for m in candidates:
                     if board[m.to] or m.is_pass or board[m.frm] in "Pp" or \
                             not tables[board[m.frm].upper()].reach[m.to] >> target & 1:
                         continue
@@ -577,7 +575,7 @@ class Searcher:
                             return score
             finally:
                 keys.pop()
-        moves = [m for m in ref.basic_moves(pos, captures_only=retreat < 0) if worth_searching(m)]
+        moves = [m for m in candidates if worth_searching(m)]
         return self._quiesce_over(pos, moves, best, alpha, beta, ply, keys, qdepth)
 
     def _quiesce_over(self, pos: Position, moves: List[Move], best: int, alpha: int, beta: int,
