@@ -118,21 +118,26 @@ export class Engine {
     const early = this.adoptEarly ? adoptEarlyWorker() : null;
     this.adoptEarly = false;
     try {
-      this.worker = early || newWorker();
+      this.listen(early || newWorker());
     } catch (err) {
       this.worker = null;
       this.fail(workerProblem(err));
       return;
     }
-    this.worker.onmessage = (event) => this.receive(event.data);
-    this.worker.onerror = (event) => {
-      event.preventDefault();
-      this.fail(event.message || "the engine worker could not start");
-    };
     if (early) {
       if (early.failed) this.fail(early.failed);
       else for (const msg of early.held) this.receive(msg);
     }
+  }
+
+  /** Make ``worker`` this engine's: its messages come here. @param {Worker} worker */
+  listen(worker) {
+    this.worker = worker;
+    worker.onmessage = (event) => this.receive(event.data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      this.fail(event.message || "the engine worker could not start");
+    };
   }
 
   fail(why) {
@@ -203,10 +208,10 @@ export class Engine {
     }
     return new Promise((resolve) => {
       const request = { resolve, onProgress, op, args, timeMs: Number(args.time_ms) || 0, retried: false, best: null };
-      if (op === "think" && this.searchesOnly) {
-        // Each finished depth is remembered: a stop answers with the last (cutShort()).
+      if (op === "think") {
+        // Each finished depth is remembered: a stop answers with the last (cutShort(), handOver()).
         request.onProgress = (info) => { request.best = info; onProgress(info); };
-        this.running = request;
+        if (this.searchesOnly) this.running = request;
       }
       this.send(request);
     });
@@ -219,10 +224,35 @@ export class Engine {
     this.worker.postMessage({ id, op: request.op, args: request.args });
   }
 
-  /** Ask a running "think" to stop after the step it is on. */
+  /** Stop a running "think". Where a search cannot hear a stop until its depth ends, it is cut
+   *  short at once, in the second engine (cutShort()) or in this one (handOver()); elsewhere it
+   *  is asked to stop, and stops within milliseconds. */
   stop() {
-    if (this.searchEngine && this.searchEngine.cutShort()) return;
+    if (this.searchEngine && (this.searchEngine.cutShort() || this.handOver())) return;
     if (this.worker) this.worker.postMessage({ op: "stop" });
+  }
+
+  /** A stop where searches cannot suspend, for a search this engine runs itself (it began while
+   *  the second engine was starting, see request()): it is answered at once with its last
+   *  finished depth's move, and this engine takes the second one's worker — started earlier, so
+   *  ready or nearly — in place of its busy one; the second engine starts afresh. Before a first
+   *  depth has finished, or while the second engine is busy or failed, it does nothing. Returns
+   *  whether it did. */
+  handOver() {
+    const searcher = this.searchEngine;
+    const running = [...this.pending].find(([, request]) => request.op === "think");
+    if (this.suspends || !searcher || !searcher.worker || searcher.failed || searcher.pending.size ||
+        !running || !running[1].best) return false;
+    const [id, search] = running;
+    this.pending.delete(id);
+    search.resolve({ ok: true, best: search.best, stopped: true });
+    const adopted = searcher.worker, { ready, spoke } = searcher;
+    searcher.start();
+    this.replaceWorker(() => {
+      this.listen(adopted);
+      Object.assign(this, { ready, spoke, heard: performance.now() });
+    }, "a search cut short");
+    return true;
   }
 
   /** How long the worker may stay silent: longer while a search of a given time runs. */
@@ -250,11 +280,19 @@ export class Engine {
    *  held are sent again, once, to the new one (every request carries its whole game, so this
    *  is safe); a search is not (its time is gone), nor a request that was already sent again. */
   restart(why = "restarted") {
+    this.replaceWorker(() => {
+      this.onStatus("restarting", why);
+      this.start();
+    }, why);
+  }
+
+  /** End this engine's worker, get another (``next``), and send it the requests the old one
+   *  held, as restart() says. @param {() => void} next @param {string} why */
+  replaceWorker(next, why) {
     if (this.worker) this.worker.terminate();
     const waiting = [...this.pending.values()];
     this.pending.clear();
-    this.onStatus("restarting", why);
-    this.start();
+    next();
     for (const request of waiting) {
       if (this.failed || request.retried || request.op === "think") {
         request.resolve({ ok: false, error: `the engine was restarted (${why})`, restarted: true });
