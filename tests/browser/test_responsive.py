@@ -82,6 +82,13 @@ def test_analysis_never_holds_up_the_game(page, server, jspi):
           lambda: wait_plies(page, 0, timeout=int(SLACK_S * 4000)))
 
 
+def searcher_ready(page, jspi):
+    """Without JSPI: wait until the second worker, which runs the searches, is ready (a search
+    asked for while it loads runs in the page's own worker: README, the known limit)."""
+    if jspi:
+        page.wait_for_function("window.jetan.engine.searchEngine.ready", timeout=60000)
+
+
 def play_and_let_the_engine_think(page, frm, to, depth_reported=True):
     """Play a move by clicks; wait until the engine thinks (and has reported a depth)."""
     click(page, frm)
@@ -96,10 +103,12 @@ def play_and_let_the_engine_think(page, frm, to, depth_reported=True):
 def test_move_now_and_new_game_while_the_engine_thinks(page, server, jspi):
     open_app(page, server, saved=SLOW_ENGINE, fragment=jspi)
     check_mode(page, jspi)
+    searcher_ready(page, jspi)
     play_and_let_the_engine_think(page, "d2", "d3")
     page.wait_for_timeout(500)
     timed(f"{mode(jspi)}move now (level 6, 5 s)", lambda: page.click("#stop-button"),
           lambda: wait_plies(page, 2, timeout=int(SLACK_S * 4000)))
+    searcher_ready(page, jspi)
     play_and_let_the_engine_think(page, "e2", "e3")
     page.click("#new-game-button")
     timed(f"{mode(jspi)}new game while the engine thinks", lambda: page.click("#start-button"),
@@ -121,9 +130,7 @@ def test_move_now_while_the_second_worker_was_starting(page, server):
     page.wait_for_timeout(500)
     timed("no JSPI: move now (search in the page's worker)", lambda: page.click("#stop-button"),
           lambda: wait_plies(page, 2, timeout=int(SLACK_S * 4000)))
-    # The second worker, started afresh, runs the next search once it is ready. (Were it still
-    # loading, the search would run here again, and Move now would wait for its loading: the
-    # README's known limits.)
+    # The second worker, started afresh, runs the next search once it is ready.
     page.wait_for_function("window.jetan.engine.searchEngine.ready", timeout=60000)
     play_and_let_the_engine_think(page, "e2", "e3")
     assert page.evaluate("window.jetan.engine.searchEngine.running.op") == "think"

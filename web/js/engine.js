@@ -233,24 +233,25 @@ export class Engine {
   }
 
   /** A stop where searches cannot suspend, for a search this engine runs itself (it began while
-   *  the second engine was starting, see request()): it is answered at once with its last
-   *  finished depth's move, and this engine takes the second one's worker — started earlier, so
-   *  ready or nearly — in place of its busy one; the second engine starts afresh. Before a first
-   *  depth has finished, or while the second engine is busy or failed, it does nothing. Returns
-   *  whether it did. */
+   *  the second engine was starting, see request()): if the second engine is ready by now and
+   *  idle, the search is answered at once with its last finished depth's move, and this engine
+   *  takes the second one's worker in place of its busy one; the second engine starts afresh.
+   *  (Were the second still loading, taking its worker would make the next request wait for it
+   *  to load: seconds in WebKit, longer than the depth under way, as a rule.) Returns whether
+   *  it did. */
   handOver() {
     const searcher = this.searchEngine;
     const running = [...this.pending].find(([, request]) => request.op === "think");
-    if (this.suspends || !searcher || !searcher.worker || searcher.failed || searcher.pending.size ||
+    if (this.suspends || !searcher || !searcher.ready || searcher.pending.size ||
         !running || !running[1].best) return false;
     const [id, search] = running;
     this.pending.delete(id);
     search.resolve({ ok: true, best: search.best, stopped: true });
-    const adopted = searcher.worker, { ready, spoke } = searcher;
+    const adopted = searcher.worker;
     searcher.start();
     this.replaceWorker(() => {
       this.listen(adopted);
-      Object.assign(this, { ready, spoke, heard: performance.now() });
+      Object.assign(this, { ready: true, spoke: true, heard: performance.now() });
     }, "a search cut short");
     return true;
   }
