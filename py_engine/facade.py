@@ -639,7 +639,8 @@ def destinations(rules: RuleSet, pos: Position, sq: int) -> Reply:
 
 # ---- the search -----------------------------------------------------------------------------
 # One protocol for the engine's move, hints and analysis: ``search_start`` sets up a search,
-# each ``search_step`` returns the next finished depth (or ``done``), ``search_stop`` drops it.
+# each ``search_step`` returns the next finished depth (or ``done``, or ``paused`` under a
+# ``slice_ms``), ``search_stop`` drops it.
 # The worker steps it so that it can report progress between steps, and (set_breathe) lets it
 # hear a stop inside a step too; ``best`` runs the same search to its end in one request.
 
@@ -680,10 +681,10 @@ def clock_field(req: Request, game: Game) -> Optional[int]:
     return time_for_move(remaining, increment, len(game.plies))
 
 
-def search_field(req: Request, game: Game, time_ms: int) -> Iterator[Info]:
+def search_field(req: Request, game: Game, time_ms: int, slice_ms: Optional[int] = None) -> Iterator[Info]:
     """The search a request asks for: ``level`` 1-6, ``time_ms`` (or a ``clock``, which sets the
     time instead: :func:`clock_field`), optional ``max_depth`` and ``seed`` (for the levels'
-    random noise)."""
+    random noise); ``slice_ms``: pause that often (search.py's notes)."""
     if game.result is not None:
         raise UsageError(f"the game is over ({game.result}): there is nothing to search")
     level = int_field(req, "level", 6, min(LEVELS), max(LEVELS))
@@ -694,7 +695,7 @@ def search_field(req: Request, game: Game, time_ms: int) -> Iterator[Info]:
     if budget is not None:
         time_ms = budget
     seed = int_field(req, "seed", None, -2 ** 63, 2 ** 63 - 1)
-    searcher = Searcher(game.rules, seed=seed, breathe=_Search.breathe)
+    searcher = Searcher(game.rules, seed=seed, breathe=_Search.breathe, slice_ms=slice_ms)
     return searcher.iterate(game.position, game.keys()[:-1], max_depth=max_depth,
                             time_ms=time_ms, noise=noise)
 
@@ -712,9 +713,12 @@ def op_best(req: Request) -> Reply:
 
 
 def op_search_start(req: Request) -> Reply:
-    """Begin a search (as :func:`op_best`, ``time_ms`` default 10 s)."""
+    """Begin a search (as :func:`op_best`, ``time_ms`` default 10 s; ``slice_ms``: each step
+    returns after at most about that long, ``paused`` if no depth finished — for a host that
+    cannot hear a stop inside a step)."""
     game = game_field(req)
-    _Search.iterator = search_field(req, game, 10_000)
+    slice_ms = int_field(req, "slice_ms", None, 1, MAX_TIME_MS)
+    _Search.iterator = search_field(req, game, 10_000, slice_ms)
     _Search.root = (game.rules, game.position)
     return {"started": True}
 
@@ -726,6 +730,8 @@ def op_search_step(req: Request) -> Reply:
     if info is None:
         _Search.iterator = None
         return {"done": True}
+    if info.paused:
+        return {"done": False, "paused": True}
     return {"done": False, "info": info_json(*_Search.root, info)}
 
 

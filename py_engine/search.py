@@ -8,6 +8,9 @@ passes, the last finished depth's move stands, unless a move searched at the unf
 already beaten it there. A caller may also give a ``breathe`` function, called every
 ``BREATH_S`` seconds of searching: the browser's worker uses it to let its event loop run (and
 hear a stop) in the middle of a depth; when it returns ``True`` the search ends as at the deadline.
+Where the caller cannot breathe inside a call (a browser without JSPI), ``slice_ms`` makes the
+search itself pause that often: it yields an :class:`Info` marked ``paused`` and, when resumed,
+searches the same depth again, the transposition table still full, so little is searched twice.
 
 Scores are centi-feathers from the side to move's view. A won game scores ``MATE`` less the plies
 it takes (faster wins are better, slower losses less bad); a draw scores ``CONTEMPT`` (three
@@ -127,6 +130,10 @@ class Timeout(Exception):
     """The deadline passed inside the search."""
 
 
+class Pause(Exception):
+    """The search's slice of time ended (Searcher.slice_ms): it goes on when resumed."""
+
+
 @dataclass
 class Info:
     """Progress after one finished depth."""
@@ -137,6 +144,7 @@ class Info:
     nodes: int
     time_ms: int
     complete: bool = True       # False: the deadline cut this depth short (``pv`` is one move)
+    paused: bool = False        # a pause (Searcher.slice_ms): no depth finished, nothing to report
 
     @property
     def move(self) -> Optional[Move]:
@@ -245,6 +253,7 @@ class Searcher:
     tt: Dict[TableKey, TableEntry] = field(default_factory=dict)
     statics: Dict[Tuple[int, Tuple[bool, bool]], Static] = field(default_factory=dict)
     breathe: Optional[Callable[[], bool]] = None    # True: stop now (see the module's notes)
+    slice_ms: Optional[int] = None                  # pause this often (see the module's notes)
 
     def __post_init__(self) -> None:
         self.referee: Referee = referee_for(self.rules)
@@ -256,6 +265,7 @@ class Searcher:
         self.nodes = 0
         self.root_side = BLACK
         self.deadline = float("inf")
+        self.pause_at = float("inf")
         self.next_breath = 0.0
         self.root_best: Optional[Tuple[int, Move]] = None
         self.overlooked = 0             # squares of pieces overlooked this move (the slips)
@@ -292,17 +302,24 @@ class Searcher:
         searched = [m for m in moves if not self._unseen(pos, m)] or moves
         best: Optional[Move] = None
         for depth in range(1, max_depth + 1):
-            self.root_best = None
-            try:
-                score, best = self._root(pos, keys, depth, searched, best)
-            except Timeout:
-                # The unfinished depth searched the last best move first: a move that has
-                # since beaten it at this depth is the better choice.
-                if self.root_best and self.root_best[1] != best:
-                    score, move = self.root_best
+            while True:
+                self.root_best = None
+                if self.slice_ms is not None:
+                    self.pause_at = time.perf_counter() + self.slice_ms / 1000
+                try:
+                    score, best = self._root(pos, keys, depth, searched, best)
+                    break
+                except Pause:
                     elapsed = int((time.perf_counter() - start) * 1000)
-                    yield Info(depth, score, [move], self.nodes, elapsed, complete=False)
-                return
+                    yield Info(depth, 0, [], self.nodes, elapsed, complete=False, paused=True)
+                except Timeout:
+                    # The unfinished depth searched the last best move first: a move that has
+                    # since beaten it at this depth is the better choice.
+                    if self.root_best and self.root_best[1] != best:
+                        score, move = self.root_best
+                        elapsed = int((time.perf_counter() - start) * 1000)
+                        yield Info(depth, score, [move], self.nodes, elapsed, complete=False)
+                    return
             pv = [best, *self._pv_after(pos, best, depth - 1)]
             elapsed = int((time.perf_counter() - start) * 1000)
             yield Info(depth, score, pv, self.nodes, elapsed)
@@ -403,6 +420,8 @@ class Searcher:
         now = time.perf_counter()
         if now > self.deadline:
             raise Timeout
+        if now > self.pause_at:
+            raise Pause
         if self.breathe is not None and now > self.next_breath:
             if self.breathe():
                 self.deadline = 0.0          # stopped: every later check times out at once

@@ -234,7 +234,7 @@ def test_time_for_move():
 class FakeSearcher:
     asked = {}
 
-    def __init__(self, rules, seed=None, breathe=None):
+    def __init__(self, rules, seed=None, breathe=None, slice_ms=None):
         pass
 
     def iterate(self, position, history, max_depth, time_ms, noise):

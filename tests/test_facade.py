@@ -155,6 +155,14 @@ def test_best_and_the_search_protocol():
     assert call(op="search_step")["done"] is True
     assert "no search" in error(op="search_step")
     assert call(op="search_stop")["stopped"]
+    # In slices (a host that cannot hear a stop inside a step): a step may be a pause.
+    assert call(op="search_start", moves=[], time_ms=60_000, max_depth=4, slice_ms=1)["started"]
+    steps = []
+    while not steps or steps[-1]["done"] is False:
+        steps.append(call(op="search_step"))
+    assert {"ok": True, "done": False, "paused": True} in steps
+    assert [s["info"]["depth"] for s in steps if "info" in s] == [1, 2, 3, 4]
+    assert "slice_ms" in error(op="search_start", moves=[], slice_ms=0)
 
 
 def test_a_pass_is_a_move_with_no_squares():

@@ -204,6 +204,25 @@ def test_time_must_be_at_least_a_millisecond():
         next(Searcher(RuleSet()).iterate(Game().position, time_ms=0))
 
 
+def test_a_sliced_search_pauses_often_and_still_finishes_its_depths():
+    """Under ``slice_ms`` a search pauses (an Info marked paused) about that often, and each
+    resumption goes on with the same depth: the depths still finish, in order, and the move
+    found is legal."""
+    game = Game(position=MIDDLEGAMES["middlegame-1"])
+    searcher = Searcher(game.rules, seed=1, slice_ms=5)
+    gaps, infos, last = [], [], time.perf_counter()
+    for info in searcher.iterate(game.position, game.keys()[:-1], max_depth=4, time_ms=60_000):
+        now = time.perf_counter()
+        gaps.append(now - last)
+        infos.append(info)
+        last = now
+    finished = [i for i in infos if not i.paused]
+    assert [i.depth for i in finished] == [1, 2, 3, 4]
+    assert any(i.paused for i in infos) and all(not i.pv for i in infos if i.paused)
+    assert finished[-1].move in game.legal_moves and finished[-1].complete
+    assert max(gaps) < 1.0
+
+
 def test_a_search_breathes_and_a_stop_ends_it_mid_depth():
     """The worker's hook is called every few milliseconds of searching; answering True ends the
     search at once with the best move so far, as a deadline would."""

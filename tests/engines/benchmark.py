@@ -2,8 +2,9 @@
 driven over WebDriver as tests/engines drives them, measured as a visitor meets it. For each
 engine, in one run: start-up against the bare Pyodide runtime's own load (navigation to the
 engine ready and to the first move accepted; cold on an origin the browser has never seen, warm
-on a second visit), what a click costs (a move drawn and answered, the level-3 engine's reply, Move now during
-a level-6 move, a move and Undo during an analysis), the engine's nodes per second in the page's
+on a second visit), what a click costs (a move drawn and answered, the level-3 engine's reply, the first
+level-6 think's depth 1 two seconds after a page load, Move now during a level-6 move, a move and
+Undo during an analysis), the engine's nodes per second in the page's
 worker, and a move in a 10,000-move game against a 10-move one.
 
     python tests/engines/benchmark.py [engines]       (default: chromium,firefox,webkit)
@@ -33,7 +34,7 @@ CLOCK = """() => {
     window.__clock = true;
     window.__changes = [];
     document.addEventListener("pointerdown", () => {
-        window.__asked = performance.now(); window.__changes = []; window.__drawn = null;
+        window.__asked = performance.now(); window.__changes = []; window.__drawn = null; window.__depth1 = null;
         const press = window.__asked, board = () => window.jetan.session.shownBoard().join();
         const before = board();
         const look = () => {
@@ -44,6 +45,10 @@ CLOCK = """() => {
         requestAnimationFrame(look); }, true);
     new MutationObserver(() => window.__changes.push([document.body.dataset.plies, performance.now()]))
         .observe(document.body, { attributes: true, attributeFilter: ["data-plies"] });
+    const thinking = document.getElementById("thinking-text");
+    new MutationObserver(() => {
+        if (window.__depth1 === null && thinking.textContent.includes("depth")) window.__depth1 = performance.now() - window.__asked;
+    }).observe(thinking, { childList: true, characterData: true, subtree: true });
     return true;
 }"""
 ANSWERED = """(n) => { const change = window.__changes.find(([plies]) => plies === String(n));
@@ -134,8 +139,10 @@ def clicks(browser, url):
     figures["level-3 reply (2 s)"] = browser.wait(ANSWERED, 2, timeout=60)
     level6 = dict(SETTINGS, settings=dict(SETTINGS["settings"], timeMs=5000))
     opened(browser, url, level6)
+    time.sleep(2)                      # a person looks at the board before the first move
     click_move(browser, "d2", "d3")
     browser.wait("() => document.getElementById('thinking-text').textContent.includes('depth')", timeout=60)
+    figures["first think's depth 1, from the press (level 6)"] = browser.call("() => window.__depth1")
     time.sleep(1.5)
     browser.click(*browser.centre("#stop-button"))
     figures["Move now during a level-6 move"] = browser.wait(ANSWERED, 2, timeout=60)

@@ -82,6 +82,8 @@ const PING_MS = 1000;
 const SILENT_START_MS = 30000;
 // A search no longer than this need not wait for the second worker (see request()).
 const SHORT_SEARCH_MS = 5000;
+// A search in the page's own worker where it cannot suspend pauses this often to hear a stop.
+const SLICE_MS = 100;
 
 export class Engine {
   /** onStatus(state, detail, fraction): "loading" (detail: the step; fraction: how far along,
@@ -118,26 +120,21 @@ export class Engine {
     const early = this.adoptEarly ? adoptEarlyWorker() : null;
     this.adoptEarly = false;
     try {
-      this.listen(early || newWorker());
+      this.worker = early || newWorker();
     } catch (err) {
       this.worker = null;
       this.fail(workerProblem(err));
       return;
     }
+    this.worker.onmessage = (event) => this.receive(event.data);
+    this.worker.onerror = (event) => {
+      event.preventDefault();
+      this.fail(event.message || "the engine worker could not start");
+    };
     if (early) {
       if (early.failed) this.fail(early.failed);
       else for (const msg of early.held) this.receive(msg);
     }
-  }
-
-  /** Make ``worker`` this engine's: its messages come here. @param {Worker} worker */
-  listen(worker) {
-    this.worker = worker;
-    worker.onmessage = (event) => this.receive(event.data);
-    worker.onerror = (event) => {
-      event.preventDefault();
-      this.fail(event.message || "the engine worker could not start");
-    };
   }
 
   fail(why) {
@@ -200,18 +197,20 @@ export class Engine {
   request(op, args = {}, onProgress = () => {}) {
     if (this.failed) return Promise.resolve({ ok: false, error: `the engine could not start: ${this.failure}` });
     // Where searches cannot suspend they go to the second worker. Until it has started (seconds,
-    // in WebKit) a short search (the engine's move, a hint) runs here rather than wait, its stop
-    // heard between depths; a long one (an analysis) waits for it.
+    // in WebKit) a short search (the engine's move, a hint) runs here rather than wait, in
+    // slices, so that a stop — and the requests behind it — wait a slice at most (the worker
+    // ignores slices where it can suspend); a long one (an analysis) waits for it.
     if (op === "think" && !this.searchesOnly && this.ready && !this.suspends && !this.searcher().failed &&
         (this.searcher().ready || Number(args.time_ms) > SHORT_SEARCH_MS)) {
       return this.searcher().request(op, args, onProgress);
     }
+    if (op === "think" && !this.searchesOnly) args = { ...args, slice_ms: SLICE_MS };
     return new Promise((resolve) => {
       const request = { resolve, onProgress, op, args, timeMs: Number(args.time_ms) || 0, retried: false, best: null };
-      if (op === "think") {
-        // Each finished depth is remembered: a stop answers with the last (cutShort(), handOver()).
+      if (op === "think" && this.searchesOnly) {
+        // Each finished depth is remembered: a stop answers with the last (cutShort()).
         request.onProgress = (info) => { request.best = info; onProgress(info); };
-        if (this.searchesOnly) this.running = request;
+        this.running = request;
       }
       this.send(request);
     });
@@ -224,36 +223,11 @@ export class Engine {
     this.worker.postMessage({ id, op: request.op, args: request.args });
   }
 
-  /** Stop a running "think". Where a search cannot hear a stop until its depth ends, it is cut
-   *  short at once, in the second engine (cutShort()) or in this one (handOver()); elsewhere it
-   *  is asked to stop, and stops within milliseconds. */
+  /** Stop a running "think": in the second engine it is cut short at once (cutShort()); here
+   *  it is asked to stop, and stops within milliseconds (suspending) or a slice (request()). */
   stop() {
-    if (this.searchEngine && (this.searchEngine.cutShort() || this.handOver())) return;
+    if (this.searchEngine && this.searchEngine.cutShort()) return;
     if (this.worker) this.worker.postMessage({ op: "stop" });
-  }
-
-  /** A stop where searches cannot suspend, for a search this engine runs itself (it began while
-   *  the second engine was starting, see request()): if the second engine is ready by now and
-   *  idle, the search is answered at once with its last finished depth's move, and this engine
-   *  takes the second one's worker in place of its busy one; the second engine starts afresh.
-   *  (Were the second still loading, taking its worker would make the next request wait for it
-   *  to load: seconds in WebKit, longer than the depth under way, as a rule.) Returns whether
-   *  it did. */
-  handOver() {
-    const searcher = this.searchEngine;
-    const running = [...this.pending].find(([, request]) => request.op === "think");
-    if (this.suspends || !searcher || !searcher.ready || searcher.pending.size ||
-        !running || !running[1].best) return false;
-    const [id, search] = running;
-    this.pending.delete(id);
-    search.resolve({ ok: true, best: search.best, stopped: true });
-    const adopted = searcher.worker;
-    searcher.start();
-    this.replaceWorker(() => {
-      this.listen(adopted);
-      Object.assign(this, { ready: true, spoke: true, heard: performance.now() });
-    }, "a search cut short");
-    return true;
   }
 
   /** How long the worker may stay silent: longer while a search of a given time runs. */
@@ -281,19 +255,11 @@ export class Engine {
    *  held are sent again, once, to the new one (every request carries its whole game, so this
    *  is safe); a search is not (its time is gone), nor a request that was already sent again. */
   restart(why = "restarted") {
-    this.replaceWorker(() => {
-      this.onStatus("restarting", why);
-      this.start();
-    }, why);
-  }
-
-  /** End this engine's worker, get another (``next``), and send it the requests the old one
-   *  held, as restart() says. @param {() => void} next @param {string} why */
-  replaceWorker(next, why) {
     if (this.worker) this.worker.terminate();
     const waiting = [...this.pending.values()];
     this.pending.clear();
-    next();
+    this.onStatus("restarting", why);
+    this.start();
     for (const request of waiting) {
       if (this.failed || request.retried || request.op === "think") {
         request.resolve({ ok: false, error: `the engine was restarted (${why})`, restarted: true });

@@ -243,18 +243,23 @@ async function replay(id, args) {
   return null;
 }
 
-// "think": a search that reports each finished depth and can be stopped between depths.
+// "think": a search that reports each finished depth and can be stopped between depths — and,
+// where it cannot suspend, between slices of ``slice_ms`` (the page asks for them when no second
+// worker can take the search: engine.js, request()).
 async function think(id, args) {
   stopRequested = false;
-  const started = call("search_start", args);
+  const { slice_ms: sliceMs, ...search } = args;
+  const started = call("search_start", SUSPENDS || !sliceMs ? search : { ...search, slice_ms: sliceMs });
   if (!started.ok) return started;
   let last = null;
   for (;;) {
     const step = await callSearch("search_step", {});
     if (!step.ok) return step;
     if (step.done) break;
-    last = step.info;
-    self.postMessage({ id, progress: last });
+    if (!step.paused) {
+      last = step.info;
+      self.postMessage({ id, progress: last });
+    }
     await breathe();
     if (stopRequested) { call("search_stop", {}); break; }
   }
