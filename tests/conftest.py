@@ -1,7 +1,10 @@
 """Test-wide settings: hypothesis draws the same examples on every run, so that CI is repeatable
 (run `pytest --hypothesis-seed=N` or drop the profile to explore further); the browser and
-Pyodide tests count as slow, so `pytest -m "not slow"` is the quick tier."""
+Pyodide tests count as slow, so `pytest -m "not slow"` is the quick tier; each checkout has a
+temporary folder of its own."""
+import hashlib
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -11,6 +14,16 @@ ROOT = Path(__file__).resolve().parents[1]
 
 settings.register_profile("repeatable", derandomize=True)
 settings.load_profile("repeatable")
+
+
+def pytest_configure(config):
+    """Unless --basetemp says otherwise, this checkout's own folder for temporary files: pytest's
+    shared one (/tmp/pytest-of-<user>) keeps the newest three sessions' folders, so a session
+    in another checkout deleted the folder of one still running (its kept engine snapshot with
+    it, failing every warm browser test there)."""
+    if config.option.basetemp is None:
+        checkout = hashlib.sha256(str(ROOT).encode()).hexdigest()[:12]
+        config.option.basetemp = str(Path(tempfile.gettempdir()) / f"jetan-tests-{checkout}")
 
 
 def pytest_collection_modifyitems(items):
