@@ -34,7 +34,8 @@ CLOCK = """() => {
     window.__clock = true;
     window.__changes = [];
     document.addEventListener("pointerdown", () => {
-        window.__asked = performance.now(); window.__changes = []; window.__drawn = null; window.__depth1 = null;
+        window.__asked = performance.now(); window.__changes = [];
+        window.__drawn = null; window.__depth1 = null;
         const press = window.__asked, board = () => window.jetan.session.shownBoard().join();
         const before = board();
         const look = () => {
@@ -47,7 +48,9 @@ CLOCK = """() => {
         .observe(document.body, { attributes: true, attributeFilter: ["data-plies"] });
     const thinking = document.getElementById("thinking-text");
     new MutationObserver(() => {
-        if (window.__depth1 === null && thinking.textContent.includes("depth")) window.__depth1 = performance.now() - window.__asked;
+        if (window.__depth1 === null && thinking.textContent.includes("depth")) {
+            window.__depth1 = performance.now() - window.__asked;
+        }
     }).observe(thinking, { childList: true, characterData: true, subtree: true });
     return true;
 }"""
