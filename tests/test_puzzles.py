@@ -128,10 +128,13 @@ def test_every_shipped_puzzle_proves():
 
 @pytest.mark.slow
 def test_generate_is_reproducible(tmp_path):
+    """The same seed, the same puzzles: two runs, side by side (two minutes each)."""
     out = tmp_path / "a.jsonl"
-    first = run("puzzles", "--generate", "--seed", "5", "--count", "4", "--out", str(out))
-    assert first.returncode == 0, first.stderr
-    again = run("puzzles", "--generate", "--seed", "5", "--count", "4")
+    generate = [sys.executable, "-m", "py_engine", "puzzles", "--generate", "--seed", "5", "--count", "4"]
+    first = subprocess.Popen([*generate, "--out", str(out)], stderr=subprocess.PIPE, text=True)
+    again = run(*generate[3:])
+    _, errors = first.communicate(timeout=300)
+    assert first.returncode == 0, errors
     assert again.returncode == 0 and again.stdout == out.read_text()
     made = puzzles.loads(again.stdout)
     assert len(made) == 4 and puzzles.prove_all(made) == []
