@@ -684,20 +684,20 @@ def clock_field(req: Request, game: Game) -> Optional[int]:
 def search_field(req: Request, game: Game, time_ms: int, slice_ms: Optional[int] = None) -> Iterator[Info]:
     """The search a request asks for: ``level`` 1-6, ``time_ms`` (or a ``clock``, which sets the
     time instead: :func:`clock_field`), optional ``max_depth`` and ``seed`` (for the levels'
-    random noise); ``slice_ms``: pause that often (search.py's notes)."""
+    slips); ``slice_ms``: pause that often (search.py's notes)."""
     if game.result is not None:
         raise UsageError(f"the game is over ({game.result}): there is nothing to search")
     level = int_field(req, "level", 6, min(LEVELS), max(LEVELS))
-    depth, noise = level_settings(level or 6)
-    max_depth = int_field(req, "max_depth", None, 1, MAX_SEARCH_DEPTH) or depth or MAX_SEARCH_DEPTH
+    chosen = level_settings(level or 6)
+    max_depth = int_field(req, "max_depth", None, 1, MAX_SEARCH_DEPTH) or chosen.depth or MAX_SEARCH_DEPTH
     time_ms = int_field(req, "time_ms", time_ms, 1, MAX_TIME_MS) or time_ms
     budget = clock_field(req, game)
     if budget is not None:
         time_ms = budget
     seed = int_field(req, "seed", None, -2 ** 63, 2 ** 63 - 1)
     searcher = Searcher(game.rules, seed=seed, breathe=_Search.breathe, slice_ms=slice_ms)
-    return searcher.iterate(game.position, game.keys()[:-1], max_depth=max_depth,
-                            time_ms=time_ms, noise=noise)
+    return searcher.iterate(game.position, game.keys()[:-1], level=chosen, max_depth=max_depth,
+                            time_ms=time_ms)
 
 
 def op_best(req: Request) -> Reply:

@@ -138,12 +138,12 @@ def make_player(name: str, rules: RuleSet, time_ms: int, seed: int, cli: bool = 
             return best
         return greedy
     if name.startswith("level") and name[5:].isdigit():
-        depth, noise = level_settings(int(name[5:]))
+        level = level_settings(int(name[5:]))
         searcher = Searcher(rules, seed=seed)
 
         def engine(game: Game) -> Move:
-            move = searcher.best_move(game.position, game.keys()[:-1], time_ms=time_ms,
-                                      depth=depth, noise=noise)
+            move = searcher.best_move(game.position, game.keys()[:-1], level=level,
+                                      time_ms=time_ms)
             if move is None:        # only asked while the game goes on, so never
                 raise IllegalMoveError("the engine was asked for a move in a finished game")
             return move

@@ -55,7 +55,7 @@ from .notation import move_text, parse_move
 from .pieces import BLACK
 from .position import Position
 from .rules import PRESETS, RuleSet
-from .search import Searcher, level_settings
+from .search import Level, Searcher
 from .values import Move, Ply
 
 MAX_MOVES = 3                  # the longest puzzles: a solver's three moves, five plies
@@ -488,10 +488,11 @@ STANDARD_SHARE = 0.8
 # The most puzzles of each length, as a share of a preset's quota: one-movers are plentiful in
 # real games and easy, so they are held back; three-movers are rare and take the longest to prove.
 LENGTH_SHARE = {1: 0.45, 2: 1.0, 3: 0.35}
-# The engine levels that play the games, depth-limited (no clock). The weak levels' slips leave
-# wins on the board; level 4 (two plies) was tried too, but its games are long and slow and
-# hold fewer puzzles per second of work.
-LEVELS = (1, 2, 3)
+# The players of the games, one ply deep (no clock): the levels 1-3 of the day the shipped
+# puzzles were made, kept here so that the same seed plays the same games. Their slips leave
+# wins on the board; two plies were tried too, but those games are long and slow and hold fewer
+# puzzles per second of work.
+PLAYERS = (Level(1, slips=350), Level(1, slips=120), Level(1))
 MAX_PLIES = 160                  # a game still going after this many plies is left there
 
 
@@ -509,7 +510,7 @@ def quotas(count: int) -> Dict[str, int]:
 
 def play_game(rules: RuleSet, rng: random.Random) -> Game:
     """A game of the engine against itself: a few random opening moves (no Princess moves, no
-    duels, as in :func:`py_engine.match.openings`), then two levels drawn from :data:`LEVELS`,
+    duels, as in :func:`py_engine.match.openings`), then two players drawn from :data:`PLAYERS`,
     searching to their depth limits only, so that the same ``rng`` state plays the same game."""
     game = Game(rules, seed=rng.randrange(2 ** 32))
     for _ in range(rng.randint(2, 6)):
@@ -519,11 +520,10 @@ def play_game(rules: RuleSet, rng: random.Random) -> Game:
         if not quiet:          # over already, or only the Princess or a duel can answer a threat
             break
         game.play(rng.choice(quiet))
-    levels = (rng.choice(LEVELS), rng.choice(LEVELS))
+    players = (rng.choice(PLAYERS), rng.choice(PLAYERS))
     searchers = (Searcher(rules, seed=rng.randrange(2 ** 32)), Searcher(rules, seed=rng.randrange(2 ** 32)))
     while game.result is None and len(game.plies) < MAX_PLIES:
-        depth, slips = level_settings(levels[game.turn])
-        move = searchers[game.turn].best_move(game.position, game.keys()[:-1], depth=depth, noise=slips)
+        move = searchers[game.turn].best_move(game.position, game.keys()[:-1], level=players[game.turn])
         assert move is not None                  # the game goes on, so there is a move
         game.play(move)
     return game

@@ -80,21 +80,51 @@ WEIGHTS = {
     "flier": 61,
 }
 
-# The levels for people: (depth limit, slips). Depth is what separates levels; at the bottom
-# the engine also makes a beginner's mistakes (``slips``: the chance in thousandths that it
-# overlooks each piece on the board for one move, see :meth:`Searcher.iterate` — a capture it
-# does not see, a piece of its own it leaves loose). Random noise on every root move, the way
-# before issue 24, made moves no person would play. Each level beat the one below it in
-# matches (README, "Engine strength"); the time per move caps them all, and level 6 searches as
-# deep as it allows.
-LEVELS: Dict[int, Tuple[Optional[int], int]] = {
-    1: (1, 350),
-    2: (1, 120),
-    3: (1, 0),
-    4: (2, 0),
-    5: (3, 0),
-    6: (None, 0),
+# How much worse than even the beginners' levels rate a draw for themselves: twenty feathers, so
+# that they never save a lost game by taking the enemy Chief with a lesser piece (a beginner does
+# not know the trick) and guard their own Chief as if losing it lost the game. With the usual
+# contempt the weaker side of a game between low levels took that draw in most games it was
+# losing, and the levels could hardly be told apart (README, "Engine strength").
+BEGINNERS_CONTEMPT = 2000
+
+
+@dataclass(frozen=True)
+class Level:
+    """What one of the levels for people sees. Depth is what separates the upper levels; the
+    lower ones also miss what a beginner misses, the way a person does, rather than playing a
+    random move now and then (issue 24: random noise on the root's moves played moves no
+    person would).
+
+    ``depth``: plies searched before quiescence (``None``: as deep as the time allows).
+    ``threats``: does it see a threat to a Princess — a move that would leave her no square —
+    and to a Chief a lesser piece could take, and the answers to them? Without, it still never
+    leaves its Princess where she can be taken at once, nor misses taking the enemy's.
+    ``exchanges``: does it follow captures past its depth? Without, a capture it makes looks
+    won whatever the recapture, and a piece it leaves where the enemy can take it looks safe.
+    ``contempt``: how much worse than even it rates a draw for itself (the module's notes).
+    ``slips``: the chance in thousandths that it overlooks each piece (Chiefs aside) for one
+    move: a capture by or of that piece is not seen, a missed capture or a piece left loose.
+    """
+
+    depth: Optional[int]
+    threats: bool = True
+    exchanges: bool = True
+    contempt: int = CONTEMPT
+    slips: int = 0
+
+
+# The levels for people, each measured against the one below it in matches at the app's time
+# (README, "Engine strength"): a beginner's first games, a beginner who sees threats, then one,
+# two and three plies with everything seen, then as deep as the time allows.
+LEVELS: Dict[int, Level] = {
+    1: Level(1, threats=False, exchanges=False, contempt=BEGINNERS_CONTEMPT, slips=300),
+    2: Level(1, exchanges=False, contempt=BEGINNERS_CONTEMPT),
+    3: Level(1),
+    4: Level(2),
+    5: Level(3),
+    6: Level(None),
 }
+FULL_STRENGTH = LEVELS[6]
 
 # Pruning near the leaves (issue 24). A node within a few plies of quiescence whose static score
 # is far above beta is cut at once (reverse futility), and at the last two plies quiet moves
@@ -249,7 +279,6 @@ class Searcher:
     rules: RuleSet
     seed: Optional[int] = None
     weights: Optional[Dict[str, int]] = None
-    contempt: int = CONTEMPT
     tt: Dict[TableKey, TableEntry] = field(default_factory=dict)
     statics: Dict[Tuple[int, Tuple[bool, bool]], Static] = field(default_factory=dict)
     breathe: Optional[Callable[[], bool]] = None    # True: stop now (see the module's notes)
@@ -268,26 +297,24 @@ class Searcher:
         self.pause_at = float("inf")
         self.next_breath = 0.0
         self.root_best: Optional[Tuple[int, Move]] = None
+        self.level = FULL_STRENGTH      # what this search sees (see Level)
         self.overlooked = 0             # squares of pieces overlooked this move (the slips)
         self.killers: Dict[int, List[Move]] = {}
         self.history: Dict[Tuple[int, int], int] = {}
 
     # ---- public ------------------------------------------------------------------------------
-    def iterate(self, pos: Position, history: Sequence[int] = (), *, max_depth: int = 64,
-                time_ms: Optional[int] = None, noise: int = 0) -> Iterator[Info]:
+    def iterate(self, pos: Position, history: Sequence[int] = (), *, level: Level = FULL_STRENGTH,
+                max_depth: Optional[int] = None, time_ms: Optional[int] = None) -> Iterator[Info]:
         """Search ``pos`` (``history``: repetition keys of the earlier positions) ever deeper,
-        yielding after each finished depth (``time_ms`` ``None``: no deadline).
-
-        ``noise`` (the weaker levels' slips, 0 to 1000): the chance in thousandths that each
-        piece but the Chiefs and Princesses is overlooked for this move: captures by it or of
-        it are not seen, at the root or in quiescence. An overlooked enemy piece is a threat
-        missed (a piece of ours left loose) or a capture missed; an overlooked piece of ours, a
-        capture it could make that is missed. Those are a beginner's mistakes; the rest of the
-        search is as sound as ever (a Princess in danger is always seen)."""
+        yielding after each finished depth, as ``level`` sees the game (:class:`Level`), to
+        ``max_depth`` (default: the level's) and for ``time_ms`` (``None``: no deadline)."""
         start = time.perf_counter()
-        if pos.side != self.root_side:
+        if pos.side != self.root_side or level != self.level:
             self.statics.clear()        # drawn positions' scores there are the root side's
-        self.root_side = pos.side
+        if level != self.level:
+            self.tt.clear()             # another level scores positions otherwise
+        self.root_side, self.level = pos.side, level
+        max_depth = max_depth or level.depth or 64
         if time_ms is not None and time_ms < 1:
             raise UsageError(f"the time to think must be at least 1 ms, not {time_ms}")
         self.deadline = start + time_ms / 1000 if time_ms is not None else float("inf")
@@ -298,7 +325,7 @@ class Searcher:
         moves = self.referee.legal_moves(pos, keys)
         if not moves:
             return
-        self.overlooked = self._overlook(pos, noise) if noise > 0 else 0
+        self.overlooked = self._overlook(pos, level.slips) if level.slips else 0
         searched = [m for m in moves if not self._unseen(pos, m)] or moves
         best: Optional[Move] = None
         for depth in range(1, max_depth + 1):
@@ -326,22 +353,22 @@ class Searcher:
             if abs(score) > WON or len(moves) == 1:
                 return
 
-    def best_move(self, pos: Position, history: Sequence[int] = (), *, time_ms: Optional[int] = None,
-                  depth: Optional[int] = None, noise: int = 0) -> Optional[Move]:
+    def best_move(self, pos: Position, history: Sequence[int] = (), *, level: Level = FULL_STRENGTH,
+                  time_ms: Optional[int] = None, depth: Optional[int] = None) -> Optional[Move]:
         """The move of the last progress report (depth 1 always finishes)."""
         last = None
-        for info in self.iterate(pos, history, max_depth=depth or 64, time_ms=time_ms, noise=noise):
+        for info in self.iterate(pos, history, level=level, max_depth=depth, time_ms=time_ms):
             last = info
         if last is None:
             moves = self.referee.legal_moves(pos, list(history))
             if not moves:
                 return None
             # Not even depth one finished in time: finish it without a deadline.
-            last = next(self.iterate(pos, history, max_depth=1, noise=noise))
+            last = next(self.iterate(pos, history, level=level, max_depth=1))
         return last.move
 
     def _overlook(self, pos: Position, slips: int) -> int:
-        """The squares of the pieces overlooked this move (see :meth:`iterate`)."""
+        """The squares of the pieces overlooked this move (:attr:`Level.slips`)."""
         found = 0
         for side in (BLACK, ORANGE):
             for sq, letter in pos.pieces[side]:
@@ -409,9 +436,10 @@ class Searcher:
         return MATE - ply if result.winner == mover else -MATE + ply
 
     def _draw(self, side: int) -> int:
-        """A draw's score for ``side``: ``contempt`` below zero for the side the engine plays,
+        """A draw's score for ``side``: the level's contempt below zero for the side the engine plays,
         as much above it for the enemy (see the module's notes)."""
-        return -self.contempt if side == self.root_side else self.contempt
+        contempt = self.level.contempt
+        return -contempt if side == self.root_side else contempt
 
     def _tick(self) -> None:
         self.nodes += 1
@@ -540,8 +568,10 @@ class Searcher:
             return self._result_score(ended, pos.side, ply)
         attacks, best, chief = self._static(pos)
         us, them = pos.side, 1 - pos.side
+        level = self.level
+        rescues = RESCUE_PLIES if level.threats else 0
         if attacks[them] >> pos.princess[us] & 1:
-            if qdepth >= RESCUE_PLIES:
+            if qdepth >= rescues:
                 return best if ref.can_move(pos, keys) else self._no_moves(pos, ply)
             moves = ref.legal_moves(pos, keys)
             if not moves:
@@ -553,7 +583,7 @@ class Searcher:
             return best
         values = self.evaluate.values
         board, defended = pos.board, attacks[them]
-        retreat = chief if qdepth < RESCUE_PLIES else -1
+        retreat = chief if qdepth < rescues else -1
         hopeless = alpha - best - DELTA_MARGIN     # a capture must win more than this to matter
 
         overlooked = self.overlooked
@@ -566,6 +596,8 @@ class Searcher:
                 return False
             if victim in "CcPp":
                 return True
+            if not level.exchanges:
+                return False
             # Only captures that cannot lose material at once: of an undefended piece, or of
             # one worth at least the attacker (a cheap stand-in for static exchange evaluation).
             gain = values[them][victim.upper()]
@@ -573,7 +605,7 @@ class Searcher:
                                         gain >= values[us][board[m.frm].upper()])
 
         target = pos.princess[them]
-        boxed = qdepth == 0 and target >= 0 and (
+        boxed = level.threats and qdepth == 0 and target >= 0 and (
             self.evaluate.princess_reach[them][target] & ~pos.occupied & ~attacks[us]
         ).bit_count() <= THREAT_FLIGHTS
         candidates = ref.basic_moves(pos, captures_only=retreat < 0 and not boxed)
@@ -731,9 +763,8 @@ class Searcher:
         return line
 
 
-def level_settings(level: int) -> Tuple[Optional[int], int]:
-    """(depth limit, slips) for a level 1-6: see :data:`LEVELS`; the second is what
-    :meth:`Searcher.iterate` takes as ``noise``."""
+def level_settings(level: int) -> Level:
+    """What level 1-6 sees: see :data:`LEVELS`."""
     if level not in LEVELS:
         raise UsageError(f"level must be 1 to 6, not {level}")
     return LEVELS[level]
@@ -742,10 +773,9 @@ def level_settings(level: int) -> Tuple[Optional[int], int]:
 def best_move(game: Game, time_ms: Optional[int] = 1000, depth: Optional[int] = None,
               level: int = 6, seed: Optional[int] = None) -> Move:
     """The engine's move in ``game`` (a :class:`~py_engine.game.Game`) at ``level``."""
-    level_depth, noise = level_settings(level)
     searcher = Searcher(game.rules, seed=seed)
-    move = searcher.best_move(game.position, game.keys()[:-1], time_ms=time_ms,
-                              depth=depth or level_depth, noise=noise)
+    move = searcher.best_move(game.position, game.keys()[:-1], level=level_settings(level),
+                              time_ms=time_ms, depth=depth)
     if move is None:
         raise IllegalMoveError("there is no legal move")
     return move

@@ -237,7 +237,7 @@ class FakeSearcher:
     def __init__(self, rules, seed=None, breathe=None, slice_ms=None):
         pass
 
-    def iterate(self, position, history, max_depth, time_ms, noise):
+    def iterate(self, position, history, level, max_depth, time_ms):
         FakeSearcher.asked = {"time_ms": time_ms}
         return iter(())
 

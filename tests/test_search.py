@@ -9,7 +9,7 @@ from py_engine import Game, Move
 from py_engine.bench import MIDDLEGAMES
 from py_engine.errors import UsageError
 from py_engine.rules import RuleSet
-from py_engine.search import CONTEMPT, MATE, WON, Searcher, Timeout, best_move, level_settings
+from py_engine.search import CONTEMPT, MATE, WON, Level, Searcher, Timeout, best_move, level_settings
 from py_engine.squares import parse_square as sq
 from py_engine.rules import MANATOR
 from tests.helpers import random_position, random_rules
@@ -169,12 +169,56 @@ def test_deadline_is_kept_and_a_move_always_comes_back():
 
 
 def test_levels_are_defined():
-    assert level_settings(1)[0] == 1 and level_settings(6) == (None, 0)
+    assert level_settings(1).depth == 1 and level_settings(6) == Level(None)
+    assert [level_settings(n).depth for n in range(3, 7)] == [1, 2, 3, None]
     with pytest.raises(ValueError):
         level_settings(7)
     g = Game()
     for level in (1, 3, 6):
         assert best_move(g, time_ms=200, level=level, seed=2) in g.legal_moves
+
+
+def level_move(position, level):
+    g = Game("", position)
+    return Searcher(g.rules, seed=1).best_move(g.position, level=level_settings(level))
+
+
+def test_a_beginner_without_exchanges_takes_a_defended_piece_with_a_dearer_one():
+    # Orange's Flier on j1 can take the Black Panthan on g2, which Black takes back: level 2,
+    # which does not follow the exchange, grabs it (a piece left loose); level 3 does not.
+    position = "wadf1c1daw/t2nnnpn1t/3n2n1n1/1n8/10/7T2/7F2/NPN4NA1/T2NNNN1N1/WADFC2D1f o - 0 13"
+    assert level_move(position, 2) == Move(sq("j1"), sq("g2"))
+    assert level_move(position, 3) != Move(sq("j1"), sq("g2"))
+
+
+def wins(game, move):
+    """Does ``move`` win the game at once for the side that plays it?"""
+    side = game.turn
+    game.play(move)
+    try:
+        return game.result is not None and game.result.winner == side
+    finally:
+        game.undo()
+
+
+def test_the_first_level_misses_a_threat_to_its_princess():
+    # After a7xd4 Black can leave the Orange Princess no square; level 1, which sees a threat
+    # to a Princess only when she can be taken at once, plays it; level 2 does not.
+    position = "wa3c1daw/1n3nnnt1/1n2n5/ftd6n/2n7/2CN5f/3N1NNN2/6D3/1TP1N1N1NT/WADFp1F1AW o - 0 24"
+    g = Game("", position)
+    first = level_move(position, 1)
+    assert first == Move(sq("a7"), sq("d4"))
+    g.play(first)
+    assert any(wins(g, reply) for reply in g.legal_moves)
+    assert level_move(position, 2) != first
+
+
+def test_beginners_do_not_take_the_chief_with_a_lesser_piece_for_a_draw():
+    # The Black Panthan on j3 can take the Orange Chief on i4 (a draw): level 3 does, the
+    # beginners' level 2 plays on.
+    position = "wad4daw/2nnnt1n2/2n3nn1t/C4D1nF1/8p1/10/2P3ffc1/4N4N/TNNNDNN1NT/WA6AW b - 0 31"
+    draw = Move(sq("j3"), sq("i4"))
+    assert level_move(position, 3) == draw and level_move(position, 2) != draw
 
 
 def test_duel_captures_are_weighed_by_their_odds():
