@@ -251,7 +251,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", help="speed figures (perft, search) with ratios")
     p.add_argument("--pyodide", action="store_true",
-                   help="also run the same benchmark in Pyodide under Node and print the ratio")
+                   help="also run the same benchmark in Pyodide, under Node and in Chromium, "
+                        "and print the ratios")
     p.set_defaults(run=cmd_bench)
 
     p = sub.add_parser("tune", help="evaluation weights fitted to the results of games that "

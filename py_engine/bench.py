@@ -2,18 +2,20 @@
 the useful numbers are the ratios measured in one run.
 
 :func:`measure` returns the figures for the Python it runs on; :func:`run` prints them for
-CPython and, with ``--pyodide``, runs the same measurement in Pyodide under Node (the runtime
-of ``npm ci``, this checkout's source) and prints both with ratios.
+CPython and, with ``--pyodide``, runs the same measurement in Pyodide under Node and in Chromium
+(the runtime of ``npm ci``, this checkout's source) and prints them all with ratios.
 """
 from __future__ import annotations
 
+import http.server
 import json
 import platform
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Optional
 
 from .errors import UsageError
 from .facade import handle_json
@@ -97,32 +99,42 @@ def measure() -> Dict[str, Any]:
 
 
 def run(pyodide: bool = False) -> None:
+    """Print the figures on CPython and, with ``pyodide``, in Pyodide under Node and in a
+    headless Chromium (where people play: its V8 is years newer than Node 20's), each with its
+    ratio to CPython's, all measured in this one run."""
     here = measure()
-    there = _in_pyodide() if pyodide else None
+    others: Dict[str, Dict[str, Any]] = {}
+    if pyodide:
+        others["Node"] = _in_node()
+        chromium = _in_chromium()
+        if chromium is not None:
+            others["Chromium"] = chromium
     keys = [k for k in here if k != "python"]
-    print(f"{'figure':<22} {'CPython':>14}" + (f" {'Pyodide':>14} {'ratio':>7}" if there else ""))
-    print(f"{'python':<22} {here['python']:>14}" + (f" {there['python']:>14}" if there else ""))
+    print(f"{'figure':<22} {'CPython':>14}" + "".join(f" {name:>14} {'ratio':>7}" for name in others))
+    print(f"{'python':<22} {here['python']:>14}" +
+          "".join(f" {there['python']:>22}" for there in others.values()))
     for k in keys:
         line = f"{k:<22} {here[k]:>14}"
-        if there:
+        for there in others.values():
             a, b = here[k], there[k]
             ratio = f"{b / a:.2f}x" if isinstance(a, (int, float)) and a else ""
             line += f" {b:>14} {ratio:>7}"
         print(line)
-    if there:
-        print(f"Pyodide perft(3) is {there['perft3_s'] / here['perft3_s']:.2f}x CPython's time "
-              f"(goal: at most 2x); CPython perft(3) {here['perft3_s']} s (goal: under 0.8 s).")
+    for name, there in others.items():
         searches = [k for k in keys if k.endswith("_nps")]
         ratio = sum(there[k] for k in searches) / sum(here[k] for k in searches)
-        print(f"Pyodide searches {ratio:.2f}x CPython's nodes per second over the "
-              f"{len(searches)} positions (goal: at least 0.8x).")
-    print(f"Replaying 20k plies takes {here['replay20k_s'] / here['replay5k_s']:.2f}x as long as 5k "
-          "on CPython (goal: at most 4.5x, i.e. linear).")
+        print(f"Pyodide in {name} ({there['runtime']}): perft(3) {there['perft3_s'] / here['perft3_s']:.2f}x "
+              f"CPython's time (goal: at most 2x); searches {ratio:.2f}x CPython's nodes per second "
+              f"over the {len(searches)} positions (goal: at least 0.8x).")
+    print(f"CPython perft(3) {here['perft3_s']} s (goal: under 0.8 s). Replaying 20k plies takes "
+          f"{here['replay20k_s'] / here['replay5k_s']:.2f}x as long as 5k on CPython (goal: at most "
+          "4.5x, i.e. linear).")
 
 
-# Runs ``measure()`` in Pyodide under Node: the runtime from node_modules/pyodide (``npm ci``),
-# this checkout's py_engine copied into its file system, so the figures are always of the code
-# beside them (a built wheel in dist/ may be older).
+# Runs ``measure()`` in Pyodide: the runtime from node_modules/pyodide (``npm ci``), this
+# checkout's py_engine copied into its file system, so the figures are always of the code beside
+# them (a built wheel in dist/ may be older). Under Node, a script; in Chromium, a module worker
+# (as the app's engine runs) of a page served from this checkout on 127.0.0.1.
 _NODE_SCRIPT = r"""
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -147,16 +159,97 @@ from py_engine.bench import measure
 json.dumps(measure())
 `));
 """
+_MEASURE = "import json, sys\nsys.path.insert(0, '/home/pyodide/bench')\n" \
+    "from py_engine.bench import measure\njson.dumps(measure())"
+_WORKER_SCRIPT = """
+import { loadPyodide } from "/node_modules/pyodide/pyodide.mjs";
+const pyodide = await loadPyodide({ indexURL: "/node_modules/pyodide/" });
+pyodide.FS.mkdirTree("/home/pyodide/bench/py_engine");
+for (const name of await (await fetch("/files.json")).json()) {
+  const bytes = new Uint8Array(await (await fetch("/py_engine/" + name)).arrayBuffer());
+  pyodide.FS.writeFile("/home/pyodide/bench/py_engine/" + name, bytes);
+}
+self.postMessage(pyodide.runPython(%s));
+""" % json.dumps(_MEASURE)
+_PAGE = """<!doctype html><meta charset="utf-8"><title>bench</title><script type="module">
+const worker = new Worker("/bench-worker.js", { type: "module" });
+worker.onmessage = (event) => { window.figures = event.data; };
+worker.onerror = (event) => { window.figures = JSON.stringify({ error: event.message }); };
+</script>"""
+CHROMIUM = "/usr/bin/chromium"
 
 
-def _in_pyodide() -> Dict[str, Any]:
-    root = Path(__file__).resolve().parent.parent
-    runtime = root / "node_modules" / "pyodide"
+def _runtime() -> Path:
+    runtime = Path(__file__).resolve().parent.parent / "node_modules" / "pyodide"
     if not (runtime / "pyodide.mjs").exists():
         raise UsageError("the Pyodide benchmark needs the npm packages: run `npm ci` first")
+    return runtime
+
+
+def _in_node() -> Dict[str, Any]:
+    runtime = _runtime()
     out = subprocess.run(["node", "--input-type=module", "-e", _NODE_SCRIPT, str(runtime),
                           str(Path(__file__).resolve().parent)],
-                         capture_output=True, text=True, cwd=root, timeout=600)
+                         capture_output=True, text=True, cwd=runtime, timeout=600)
     if out.returncode != 0:
         raise UsageError(f"the Pyodide benchmark failed: {out.stderr.strip()[-300:]}")
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    version = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
+    return {**json.loads(out.stdout.strip().splitlines()[-1]), "runtime": f"Node {version}"}
+
+
+def _in_chromium() -> Optional[Dict[str, Any]]:
+    """The figures in Debian's Chromium, driven by Playwright (the test needs); ``None``, said
+    so, where either is missing."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        print("(no Chromium figures: Playwright is not installed; `bash build.sh test` installs it)")
+        return None
+    if not Path(CHROMIUM).exists():
+        print(f"(no Chromium figures: no {CHROMIUM}; `bash build.sh test` installs it)")
+        return None
+    runtime, source = _runtime(), Path(__file__).resolve().parent
+    served = {"/bench.html": (_PAGE.encode(), "text/html"),
+              "/bench-worker.js": (_WORKER_SCRIPT.encode(), "text/javascript"),
+              "/files.json": (json.dumps(sorted(p.name for p in source.glob("*.py"))).encode(),
+                              "application/json")}
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            body, kind = served.get(self.path, (b"", ""))
+            if not kind:
+                prefix, _, name = self.path.lstrip("/").partition("/")
+                folder = {"node_modules": runtime.parent, "py_engine": source}.get(prefix)
+                path = (folder / name).resolve() if folder else None
+                if path is None or not path.is_file() or folder not in path.parents:
+                    self.send_error(404)
+                    return
+                body = path.read_bytes()
+                kind = {".mjs": "text/javascript", ".js": "text/javascript",
+                        ".wasm": "application/wasm"}.get(path.suffix, "application/octet-stream")
+            self.send_response(200)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=[
+                "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+            page = browser.new_page()
+            page.goto(f"http://127.0.0.1:{server.server_port}/bench.html")
+            page.wait_for_function("window.figures !== undefined", timeout=600_000)
+            figures = json.loads(page.evaluate("window.figures"))
+            version = browser.version
+            browser.close()
+    finally:
+        server.shutdown()
+    if "error" in figures:
+        raise UsageError(f"the Pyodide benchmark failed in Chromium: {figures['error']}")
+    return {**figures, "runtime": f"Chromium {version}"}
