@@ -102,8 +102,9 @@ class Level:
     ``exchanges``: does it follow captures past its depth? Without, a capture it makes looks
     won whatever the recapture, and a piece it leaves where the enemy can take it looks safe.
     ``contempt``: how much worse than even it rates a draw for itself (the module's notes).
-    ``slips``: the chance in thousandths that it overlooks each piece (Chiefs aside) for one
-    move: a capture by or of that piece is not seen, a missed capture or a piece left loose.
+    ``slips``: the chance in thousandths that it overlooks each piece but the Chiefs and
+    Princesses (watched from the first game) for one move: a capture by or of that piece is not
+    seen, a missed capture or a piece left loose.
     """
 
     depth: Optional[int]
@@ -373,7 +374,7 @@ class Searcher:
         found = 0
         for side in (BLACK, ORANGE):
             for sq, letter in pos.pieces[side]:
-                if letter != "C" and self.rng.randrange(1000) < slips:
+                if letter not in "CP" and self.rng.randrange(1000) < slips:
                     found |= 1 << sq
         return found
 
