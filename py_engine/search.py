@@ -115,14 +115,14 @@ class Level:
 
 
 # The levels for people, each measured against the one below it in matches at the app's time
-# (README, "Engine strength"): a beginner's first games, a beginner who sees threats, one ply
-# with everything seen, two plies without the threats beyond them (with them, level 4 stood too
-# close to level 5: 63.7% in 40 games), three plies, then as deep as the time allows.
+# (README, "Engine strength"): a beginner's first games, a beginner who sees threats, then one,
+# two and three plies with everything seen, then as deep as the time allows. (Level 4 without
+# the threats, tried to set it further below level 5, fell to level 3's strength.)
 LEVELS: Dict[int, Level] = {
     1: Level(1, threats=False, exchanges=False, contempt=BEGINNERS_CONTEMPT, slips=300),
     2: Level(1, exchanges=False, contempt=BEGINNERS_CONTEMPT),
     3: Level(1),
-    4: Level(2, threats=False),
+    4: Level(2),
     5: Level(3),
     6: Level(None),
 }
