@@ -88,7 +88,7 @@ def cmd_analyse(args) -> None:
     if game.result:
         raise UsageError(f"the game is over ({game.result}): nothing to analyse")
     searcher = Searcher(rules)
-    for info in searcher.iterate(game.position, max_depth=args.depth or 64, time_ms=args.time_ms):
+    for info in searcher.iterate(game.position, max_depth=args.depth, time_ms=args.time_ms):
         line = line_text(rules, game.position, info.pv)
         depth = info.depth if info.complete else f"{info.depth} (unfinished)"
         print(f"depth {depth} score {info.score} nodes {info.nodes} time {info.time_ms} "

@@ -201,7 +201,7 @@ def _in_chromium() -> Optional[Dict[str, Any]]:
     """The figures in Debian's Chromium, driven by Playwright (the test needs); ``None``, said
     so, where either is missing."""
     try:
-        from playwright.sync_api import sync_playwright
+        from playwright.sync_api import Error as PlaywrightError, sync_playwright
     except ImportError:
         print("(no Chromium figures: Playwright is not installed; `bash build.sh test` installs it)")
         return None
@@ -219,7 +219,8 @@ def _in_chromium() -> Optional[Dict[str, Any]]:
             body, kind = served.get(self.path, (b"", ""))
             if not kind:
                 prefix, _, name = self.path.lstrip("/").partition("/")
-                folder = {"node_modules": runtime.parent, "py_engine": source}.get(prefix)
+                folder = {"node_modules": runtime, "py_engine": source}.get(prefix)
+                name = name.removeprefix("pyodide/") if prefix == "node_modules" else name
                 path = (folder / name).resolve() if folder else None
                 if path is None or not path.is_file() or folder not in path.parents:
                     self.send_error(404)
@@ -237,7 +238,8 @@ def _in_chromium() -> Optional[Dict[str, Any]]:
             pass
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    serving = threading.Thread(target=server.serve_forever, daemon=True)
+    serving.start()
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=[
@@ -248,8 +250,13 @@ def _in_chromium() -> Optional[Dict[str, Any]]:
             figures = json.loads(page.evaluate("window.figures"))
             version = browser.version
             browser.close()
+    except PlaywrightError as err:
+        print(f"(no Chromium figures: {str(err).splitlines()[0]})")
+        return None
     finally:
         server.shutdown()
+        server.server_close()
+        serving.join()
     if "error" in figures:
         raise UsageError(f"the Pyodide benchmark failed in Chromium: {figures['error']}")
     return {**figures, "runtime": f"Chromium {version}"}

@@ -36,7 +36,7 @@ from .notation import move_text, walk_line
 from .pieces import LETTERS, SIDES
 from .position import Position
 from .rules import OPTION_WORDS, OPTIONS, PER_SIDE, PRESETS, STANDARD, RuleSet
-from .search import LEVELS, Info, Searcher, level_settings
+from .search import LEVELS, MAX_DEPTH, Info, Searcher, level_settings
 from .squares import SIZE, square_name
 from .values import PASS, Move
 
@@ -52,7 +52,7 @@ MAX_RECORD_TEXT = 2_000_000
 MAX_HEADERS = 32
 MAX_COMMENT = 2_000          # characters of one move's comment
 MAX_TIME_MS = 600_000
-MAX_SEARCH_DEPTH = 64
+MAX_SEARCH_DEPTH = MAX_DEPTH
 MAX_MESSAGE = 300
 MAX_NESTING = 64
 MAX_SEED = 2 ** 53 - 1        # the largest whole number JavaScript holds exactly
@@ -689,7 +689,7 @@ def search_field(req: Request, game: Game, time_ms: int, slice_ms: Optional[int]
         raise UsageError(f"the game is over ({game.result}): there is nothing to search")
     level = int_field(req, "level", 6, min(LEVELS), max(LEVELS))
     chosen = level_settings(level or 6)
-    max_depth = int_field(req, "max_depth", None, 1, MAX_SEARCH_DEPTH) or chosen.depth or MAX_SEARCH_DEPTH
+    max_depth = int_field(req, "max_depth", None, 1, MAX_SEARCH_DEPTH)
     time_ms = int_field(req, "time_ms", time_ms, 1, MAX_TIME_MS) or time_ms
     budget = clock_field(req, game)
     if budget is not None:

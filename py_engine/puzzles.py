@@ -488,10 +488,10 @@ STANDARD_SHARE = 0.8
 # The most puzzles of each length, as a share of a preset's quota: one-movers are plentiful in
 # real games and easy, so they are held back; three-movers are rare and take the longest to prove.
 LENGTH_SHARE = {1: 0.45, 2: 1.0, 3: 0.35}
-# The players of the games, one ply deep (no clock): the levels 1-3 of the day the shipped
-# puzzles were made, kept here so that the same seed plays the same games. Their slips leave
-# wins on the board; two plies were tried too, but those games are long and slow and hold fewer
-# puzzles per second of work.
+# The players of the games, one ply deep (no clock), with the depths and slips of the levels 1-3
+# of the day the shipped puzzles were made (the levels for people have changed since; these still
+# suit the generator). Their slips leave wins on the board; two plies were tried too, but those
+# games are long and slow and hold fewer puzzles per second of work.
 PLAYERS = (Level(1, slips=350), Level(1, slips=120), Level(1))
 MAX_PLIES = 160                  # a game still going after this many plies is left there
 

@@ -18,7 +18,8 @@ feathers) below even for the engine's own side and as much above it for the enem
 takes a draw (a lesser piece taking the enemy Chief) only when clearly behind, and otherwise keeps
 its Chief and Princess out of the reach that would offer the enemy one. Engine matches showed why
 it must be that large: with half a feather, every evaluation swing made one side take a draw, and
-most games between levels were drawn (README, "Engine strength"). Under duel rules a capture is a
+most games between levels were drawn (README, "Engine strength"). The two beginners' levels rate
+a draw far lower still (:data:`BEGINNERS_CONTEMPT`). Under duel rules a capture is a
 chance node worth the odds-weighted average of its two outcomes.
 """
 from __future__ import annotations
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
 
 MATE = 100_000
 INFINITY = 10 * MATE
+MAX_DEPTH = 64             # the deepest a search goes when neither its level nor its caller says
 WON = MATE - 1000          # scores beyond this are forced results
 CONTEMPT = 300             # how much worse than even the engine rates a draw for itself
 FEATHER = 100
@@ -316,7 +318,8 @@ class Searcher:
         if level != self.level:
             self.tt.clear()             # another level scores positions otherwise
         self.root_side, self.level = pos.side, level
-        max_depth = max_depth or level.depth or 64
+        if max_depth is None:
+            max_depth = level.depth or MAX_DEPTH
         if time_ms is not None and time_ms < 1:
             raise UsageError(f"the time to think must be at least 1 ms, not {time_ms}")
         self.deadline = start + time_ms / 1000 if time_ms is not None else float("inf")
@@ -571,9 +574,9 @@ class Searcher:
         attacks, best, chief = self._static(pos)
         us, them = pos.side, 1 - pos.side
         level = self.level
-        rescues = RESCUE_PLIES if level.threats else 0
+        rescue_plies = RESCUE_PLIES if level.threats else 0
         if attacks[them] >> pos.princess[us] & 1:
-            if qdepth >= rescues:
+            if qdepth >= rescue_plies:
                 return best if ref.can_move(pos, keys) else self._no_moves(pos, ply)
             moves = ref.legal_moves(pos, keys)
             if not moves:
@@ -585,7 +588,7 @@ class Searcher:
             return best
         values = self.evaluate.values
         board, defended = pos.board, attacks[them]
-        retreat = chief if qdepth < rescues else -1
+        retreat = chief if qdepth < rescue_plies else -1
         hopeless = alpha - best - DELTA_MARGIN     # a capture must win more than this to matter
 
         overlooked = self.overlooked
