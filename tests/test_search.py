@@ -205,9 +205,9 @@ def wins(game, move):
 
 
 def test_the_first_level_misses_a_threat():
-    # After the Orange Flier's h5-e6 Black wins at once; level 1, which sees a threat only when
-    # it is a capture of the Princess at once, plays it; level 2 does not. (Level 1's slips are
-    # left out: the threat alone decides.)
+    # The Orange Chief's h5-e6 threatens the Black Princess, but the Black Chief answers by
+    # taking it and wins: level 1, which does not look at the answers to a threat, plays it;
+    # level 2 does not. (Level 1's slips are left out: the threats alone decide.)
     position = "wad4daw/t1n1pF1nt1/2n2n4/4n1nfn1/10/2P4c2/N2C3F2/N4N1N1T/T2NNN1N2/WAD4DAW o - 0 28"
     g = Game("", position)
     first = level_move(position, replace(level_settings(1), slips=0))
