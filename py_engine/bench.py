@@ -7,16 +7,18 @@ CPython and, with ``--pyodide``, runs the same measurement in Pyodide under Node
 """
 from __future__ import annotations
 
-import http.server
 import json
 import platform
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
 from typing import Any, Dict, List, Optional
 
+from . import serve
 from .errors import UsageError
 from .facade import handle_json
 from .game import Game, perft, start_position
@@ -134,8 +136,12 @@ def run(pyodide: bool = False) -> None:
 # Runs ``measure()`` in Pyodide: the runtime from node_modules/pyodide (``npm ci``), this
 # checkout's py_engine copied into its file system, so the figures are always of the code beside
 # them (a built wheel in dist/ may be older). Under Node, a script; in Chromium, a module worker
-# (as the app's engine runs) of a page served from this checkout on 127.0.0.1.
-_NODE_SCRIPT = r"""
+# (as the app's engine runs) of a page served from this checkout on 127.0.0.1. Both run the same
+# Python, ``measure()`` of the copied py_engine as JSON (MEASURE, a JavaScript constant).
+_MEASURE = "const MEASURE = %s;" % json.dumps(
+    "import json, sys\nsys.path.insert(0, '/home/pyodide/bench')\n"
+    "from py_engine.bench import measure\njson.dumps(measure())")
+_NODE_SCRIPT = _MEASURE + r"""
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -152,25 +158,18 @@ function copyTree(from, to) {
   }
 }
 copyTree(source, "/home/pyodide/bench/py_engine");
-console.log(await pyodide.runPythonAsync(`
-import json, sys
-sys.path.insert(0, "/home/pyodide/bench")
-from py_engine.bench import measure
-json.dumps(measure())
-`));
+console.log(pyodide.runPython(MEASURE));
 """
-_MEASURE = "import json, sys\nsys.path.insert(0, '/home/pyodide/bench')\n" \
-    "from py_engine.bench import measure\njson.dumps(measure())"
-_WORKER_SCRIPT = """
-import { loadPyodide } from "/node_modules/pyodide/pyodide.mjs";
-const pyodide = await loadPyodide({ indexURL: "/node_modules/pyodide/" });
+_WORKER_SCRIPT = _MEASURE + """
+import { loadPyodide } from "/pyodide/pyodide.mjs";
+const pyodide = await loadPyodide({ indexURL: "/pyodide/" });
 pyodide.FS.mkdirTree("/home/pyodide/bench/py_engine");
 for (const name of await (await fetch("/files.json")).json()) {
   const bytes = new Uint8Array(await (await fetch("/py_engine/" + name)).arrayBuffer());
   pyodide.FS.writeFile("/home/pyodide/bench/py_engine/" + name, bytes);
 }
-self.postMessage(pyodide.runPython(%s));
-""" % json.dumps(_MEASURE)
+self.postMessage(pyodide.runPython(MEASURE));
+"""
 _PAGE = """<!doctype html><meta charset="utf-8"><title>bench</title><script type="module">
 const worker = new Worker("/bench-worker.js", { type: "module" });
 worker.onmessage = (event) => { window.figures = event.data; };
@@ -209,35 +208,15 @@ def _in_chromium() -> Optional[Dict[str, Any]]:
         print(f"(no Chromium figures: no {CHROMIUM}; `bash build.sh test` installs it)")
         return None
     runtime, source = _runtime(), Path(__file__).resolve().parent
-    served = {"/bench.html": (_PAGE.encode(), "text/html"),
-              "/bench-worker.js": (_WORKER_SCRIPT.encode(), "text/javascript"),
-              "/files.json": (json.dumps(sorted(p.name for p in source.glob("*.py"))).encode(),
-                              "application/json")}
-
-    class Handler(http.server.BaseHTTPRequestHandler):
-        def do_GET(self) -> None:
-            body, kind = served.get(self.path, (b"", ""))
-            if not kind:
-                prefix, _, name = self.path.lstrip("/").partition("/")
-                folder = {"node_modules": runtime, "py_engine": source}.get(prefix)
-                name = name.removeprefix("pyodide/") if prefix == "node_modules" else name
-                path = (folder / name).resolve() if folder else None
-                if path is None or not path.is_file() or folder not in path.parents:
-                    self.send_error(404)
-                    return
-                body = path.read_bytes()
-                kind = {".mjs": "text/javascript", ".js": "text/javascript",
-                        ".wasm": "application/wasm"}.get(path.suffix, "application/octet-stream")
-            self.send_response(200)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    # The page, its worker and the runtime and engine beside them, served as build.sh serves
+    # the app (py_engine/serve.py: the right types for .mjs and .wasm).
+    site = Path(tempfile.mkdtemp(prefix="jetan-bench-"))
+    (site / "bench.html").write_text(_PAGE)
+    (site / "bench-worker.js").write_text(_WORKER_SCRIPT)
+    (site / "files.json").write_text(json.dumps(sorted(p.name for p in source.glob("*.py"))))
+    (site / "pyodide").symlink_to(runtime)
+    (site / "py_engine").symlink_to(source)
+    server = serve.server(0, str(site))
     serving = threading.Thread(target=server.serve_forever, daemon=True)
     serving.start()
     try:
@@ -257,6 +236,7 @@ def _in_chromium() -> Optional[Dict[str, Any]]:
         server.shutdown()
         server.server_close()
         serving.join()
+        shutil.rmtree(site)
     if "error" in figures:
         raise UsageError(f"the Pyodide benchmark failed in Chromium: {figures['error']}")
     return {**figures, "runtime": f"Chromium {version}"}
