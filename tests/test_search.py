@@ -10,7 +10,7 @@ from py_engine import Game, Move
 from py_engine.bench import MIDDLEGAMES
 from py_engine.errors import UsageError
 from py_engine.rules import RuleSet
-from py_engine.search import CONTEMPT, MATE, WON, Level, Searcher, Timeout, best_move, level_settings
+from py_engine.search import CONTEMPT, LEVELS, MATE, WON, Level, Searcher, Timeout, best_move, level_settings
 from py_engine.squares import parse_square as sq
 from py_engine.rules import MANATOR
 from tests.helpers import random_position, random_rules
@@ -180,18 +180,17 @@ def test_levels_are_defined():
 
 
 def level_move(position, level):
-    """The move of ``level`` (a number, or a Level) in ``position``."""
+    """The move of ``level`` (a :class:`Level`) in ``position``."""
     g = Game("", position)
-    chosen = level if isinstance(level, Level) else level_settings(level)
-    return Searcher(g.rules, seed=1).best_move(g.position, level=chosen)
+    return Searcher(g.rules, seed=1).best_move(g.position, level=level)
 
 
 def test_a_beginner_without_exchanges_takes_a_defended_piece_with_a_dearer_one():
     # Orange's Flier on j1 can take the Black Panthan on g2, which Black takes back: level 2,
     # which does not follow the exchange, grabs it (a piece left loose); level 3 does not.
     position = "wadf1c1daw/t2nnnpn1t/3n2n1n1/1n8/10/7T2/7F2/NPN4NA1/T2NNNN1N1/WADFC2D1f o - 0 13"
-    assert level_move(position, 2) == Move(sq("j1"), sq("g2"))
-    assert level_move(position, 3) != Move(sq("j1"), sq("g2"))
+    assert level_move(position, LEVELS[2]) == Move(sq("j1"), sq("g2"))
+    assert level_move(position, LEVELS[3]) != Move(sq("j1"), sq("g2"))
 
 
 def wins(game, move):
@@ -210,11 +209,11 @@ def test_the_first_level_misses_a_threat():
     # level 2 does not. (Level 1's slips are left out: the threats alone decide.)
     position = "wad4daw/t1n1pF1nt1/2n2n4/4n1nfn1/10/2P4c2/N2C3F2/N4N1N1T/T2NNN1N2/WAD4DAW o - 0 28"
     g = Game("", position)
-    first = level_move(position, replace(level_settings(1), slips=0))
+    first = level_move(position, replace(LEVELS[1], slips=0))
     assert first == Move(sq("h5"), sq("e6"))
     g.play(first)
     assert any(wins(g, reply) for reply in g.legal_moves)
-    assert level_move(position, 2) != first
+    assert level_move(position, LEVELS[2]) != first
 
 
 def test_beginners_do_not_take_the_chief_with_a_lesser_piece_for_a_draw():
@@ -222,7 +221,7 @@ def test_beginners_do_not_take_the_chief_with_a_lesser_piece_for_a_draw():
     # beginners' level 2 plays on.
     position = "wad4daw/2nnnt1n2/2n3nn1t/C4D1nF1/8p1/10/2P3ffc1/4N4N/TNNNDNN1NT/WA6AW b - 0 31"
     draw = Move(sq("j3"), sq("i4"))
-    assert level_move(position, 3) == draw and level_move(position, 2) != draw
+    assert level_move(position, LEVELS[3]) == draw and level_move(position, LEVELS[2]) != draw
 
 
 def test_duel_captures_are_weighed_by_their_odds():
