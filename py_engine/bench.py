@@ -48,11 +48,75 @@ def long_game(plies: int) -> List[str]:
     return [legs[i % 2][(i // 2) % 8] for i in range(plies)]
 
 
+class _Pair:
+    __slots__ = ("a", "b")
+
+    def __init__(self) -> None:
+        self.a, self.b = 1, 2
+
+
+def _call(x: int, y: int) -> int:
+    return x
+
+
+def kernels(n: int = 500_000) -> Dict[str, float]:
+    """Seconds for ``n`` rounds of each of the interpreter's everyday operations, the best of
+    three: what any pure-Python program is made of, the last one a C loop (``sorted``). Their
+    ratios between two runtimes say how fast Python itself runs there, whatever the program."""
+    table = {i: i for i in range(64)}
+    items = list(range(100))
+    big = (1 << 99) | 0x5555
+    pair = _Pair()
+
+    def loop() -> None:
+        total = 0
+        for i in range(n):
+            total += i
+
+    def calls() -> None:
+        for i in range(n):
+            _call(i, n)
+
+    def dict_get() -> None:
+        for i in range(n):
+            table.get(i & 63, 0)
+
+    def list_index() -> None:
+        for i in range(n):
+            items[i % 100]
+
+    def attributes() -> None:
+        for _ in range(n):
+            pair.a + pair.b
+
+    def small_ints() -> None:
+        for i in range(n):
+            (i & 0x3FF) >> 3
+
+    def big_ints() -> None:
+        for i in range(n):
+            (big >> (i & 63)) & big
+
+    def sorting() -> None:
+        for _ in range(n // 100):
+            sorted(items, reverse=True)
+
+    times = {}
+    for kernel in (loop, calls, dict_get, list_index, attributes, small_ints, big_ints, sorting):
+        best = float("inf")
+        for _ in range(3):
+            t0 = time.perf_counter()
+            kernel()
+            best = min(best, time.perf_counter() - t0)
+        times[f"kernel_{kernel.__name__}_s"] = round(best, 4)
+    return times
+
+
 def measure() -> Dict[str, Any]:
     """The first ``Game()`` of a process, the page's first ``state`` request under a rule set
     sharing no gait with it (a Custom game or a link), perft(3) from the standard start,
     replaying long games, and a 2-second search from the start and from each middlegame: depth
-    reached, nodes, nodes per second."""
+    reached, nodes, nodes per second; and the interpreter's :func:`kernels`."""
     # A rule set's set-up: its walk tables are made square by square as play needs them
     # (gaits.PerSquare), so these cost only the squares the first position looks at.
     t0 = time.perf_counter()
@@ -97,6 +161,7 @@ def measure() -> Dict[str, Any]:
         figures[f"{name}_depth"] = last.depth if last else 0
         figures[f"{name}_nodes"] = searcher.nodes
         figures[f"{name}_nps"] = int(searcher.nodes / spent)
+    figures.update(kernels())
     return figures
 
 
@@ -128,6 +193,9 @@ def run(pyodide: bool = False) -> None:
         print(f"Pyodide in {name} ({there['runtime']}): perft(3) {there['perft3_s'] / here['perft3_s']:.2f}x "
               f"CPython's time (goal: at most 2x); searches {ratio:.2f}x CPython's nodes per second "
               f"over the {len(searches)} positions (goal: at least 0.8x).")
+        kernel_speeds = [here[k] / there[k] for k in keys if k.startswith("kernel_")]
+        print(f"  The interpreter's everyday operations (kernel_*) run there at "
+              f"{min(kernel_speeds):.2f}-{max(kernel_speeds):.2f}x CPython's speed.")
     print(f"CPython perft(3) {here['perft3_s']} s (goal: under 0.8 s). Replaying 20k plies takes "
           f"{here['replay20k_s'] / here['replay5k_s']:.2f}x as long as 5k on CPython (goal: at most "
           "4.5x, i.e. linear).")
