@@ -21,7 +21,7 @@ import { Session } from "./session.js";
 import { applyPageTheme, buildThemeSettings, currentTheme } from "./themes.js";
 import { decodeLink, encodeGame } from "./share.js";
 import { renderSendMove, setupShare } from "./share-dialog.js";
-import { playSound, played as soundsPlayed } from "./sound.js";
+import { playSound, prepareSounds, played as soundsPlayed } from "./sound.js";
 import { KEYS, newGame as emptyGame, openStorage, playersFor, readSaved, recentGames, remember, writeSaved } from "./storage.js";
 
 const PIECE_NAMES = Object.fromEntries(PIECES.map((p) => [p.letter, p.name]));
@@ -96,6 +96,8 @@ function start() {
   setFlipped(settings.flipped);
   $("sound-button").setAttribute("aria-pressed", String(settings.sound));
   renderRecent();
+  // While the engine loads the page has time to spare: the sounds are made then, not at a move.
+  if (settings.sound) prepareSounds();
 }
 
 /** Take a game from the URL fragment. The fragment stays until the engine has opened the game
@@ -566,6 +568,7 @@ function setFlipped(flipped) {
 $("sound-button").addEventListener("click", () => {
   settings.sound = !settings.sound;
   $("sound-button").setAttribute("aria-pressed", String(settings.sound));
+  if (settings.sound) prepareSounds();
   save();
 });
 $("notation-select").addEventListener("change", (e) => { settings.notation = e.target.value; save(); render(); });

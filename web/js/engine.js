@@ -84,6 +84,9 @@ const SILENT_START_MS = 30000;
 const SHORT_SEARCH_MS = 5000;
 // A search in the page's own worker where it cannot suspend pauses this often to hear a stop.
 const SLICE_MS = 100;
+// Where searches cannot suspend, the second worker starts once the first has kept its snapshot
+// and the page has asked nothing for this long (see startSearcherWhenQuiet()).
+const QUIET_START_MS = 1000;
 
 export class Engine {
   /** onStatus(state, detail, fraction): "loading" (detail: the step; fraction: how far along,
@@ -101,6 +104,8 @@ export class Engine {
     this.suspends = true;         // can a search in the worker hear a stop mid-depth (JSPI)?
     /** @type {?Engine} */
     this.searchEngine = null;
+    this.settled = false;         // has the worker done its start's work (its snapshot kept)?
+    this.lastSent = 0;            // when the last request was sent (performance.now())
     this.running = null;          // searchesOnly: the search under way
     this.pending = new Map();
     this.nextId = 1;
@@ -113,6 +118,7 @@ export class Engine {
   start() {
     this.ready = false;
     this.failed = false;
+    this.settled = false;
     this.heard = performance.now();
     this.spoke = false;
     // A page may load these files from another origin (a fan site embedding <jetan-board>); a
@@ -120,7 +126,7 @@ export class Engine {
     const early = this.adoptEarly ? adoptEarlyWorker() : null;
     this.adoptEarly = false;
     try {
-      this.worker = early || newWorker();
+      this.worker = early || newWorker(this.searchesOnly);
     } catch (err) {
       this.worker = null;
       this.fail(workerProblem(err));
@@ -149,13 +155,11 @@ export class Engine {
     this.heard = performance.now();
     this.spoke = true;
     if (!msg || msg.pong) return;
+    if (msg.settled) { this.settled = true; return; }
     if (msg.status) {
       if (msg.status === "error") { this.fail(msg.detail); return; }
       this.ready = msg.status === "ready";
-      if (this.ready) {
-        this.suspends = msg.suspends !== false;
-        if (!this.suspends && !this.searchesOnly) this.searcher();      // started before it is needed
-      }
+      if (this.ready) this.suspends = msg.suspends !== false;
       this.onStatus(msg.status, msg.detail, msg.fraction);
       return;
     }
@@ -173,6 +177,15 @@ export class Engine {
   searcher() {
     if (!this.searchEngine) this.searchEngine = new Engine({ searchesOnly: true });
     return this.searchEngine;
+  }
+
+  /** Start the second engine before it is needed, but not while this one starts: once this
+   *  worker has kept its snapshot (so the second restores it in a fraction of a second rather
+   *  than starting Python afresh beside the first move) and the page has been quiet a moment.
+   *  Until then a search runs here, in slices (request()). */
+  startSearcherWhenQuiet() {
+    if (this.ready && this.settled && !this.suspends && !this.searchesOnly && !this.searchEngine &&
+        !this.pending.size && performance.now() - this.lastSent > QUIET_START_MS) this.searcher();
   }
 
   /** A search engine's stop: the search under way is answered at once with its last finished
@@ -218,6 +231,7 @@ export class Engine {
 
   /** Post a request to the worker, to be settled by its reply. */
   send(request) {
+    this.lastSent = performance.now();
     const id = this.nextId++;
     this.pending.set(id, request);
     this.worker.postMessage({ id, op: request.op, args: request.args });
@@ -238,6 +252,7 @@ export class Engine {
   }
 
   check() {
+    this.startSearcherWhenQuiet();
     if (!this.spoke && !this.failed && this.worker && performance.now() - this.heard > SILENT_START_MS) {
       this.worker.terminate();
       this.fail(workerProblem(null));
@@ -276,13 +291,15 @@ export class Engine {
   }
 }
 
-function newWorker() {
+/** @param {boolean} searchesOnly  the second worker, which warms up before it is ready */
+function newWorker(searchesOnly) {
   // A sandboxed frame's opaque origin may start no worker: some browsers throw, others only
   // log it and leave the worker silent for ever.
   if (globalThis.origin === "null") throw new DOMException("opaque origin", "SecurityError");
   const url = new URL("./worker.js", import.meta.url);
   // ?jspi=off on the page runs the engine as in a browser without JSPI (the tests use it).
-  if (new URLSearchParams(location.search).get("jspi") === "off") url.search = "?jspi=off";
+  if (new URLSearchParams(location.search).get("jspi") === "off") url.searchParams.set("jspi", "off");
+  if (searchesOnly) url.searchParams.set("role", "searches");
   const script = url.origin === location.origin ? url
     : URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};`], { type: "text/javascript" }));
   return new Worker(script, { type: "module" });

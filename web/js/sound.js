@@ -1,8 +1,11 @@
 // Short sounds for a move, a capture, a duel and the end of a game, synthesised here (no files to
-// fetch) into little WAV recordings, each made once and played by an <audio> element: cheaper on
-// the page's thread than starting Web Audio, which took 70–80 ms the first time. Off by a toggle
-// the page remembers; silent until the reader has touched the page (browsers allow audio only
-// then), and where audio is missing.
+// fetch) into little WAV recordings, each made once into an <audio> element that plays it every
+// time: cheaper on the page's thread than starting Web Audio, which took 70–80 ms the first time
+// in Chromium. Making an element is not free either — 50–110 ms in WebKitGTK while a game is on
+// (its media pipeline), against playing one again in about a millisecond — so the page makes
+// them ahead of need (prepareSounds), and a move never waits for one. Off by a toggle the page
+// remembers; silent until the reader has touched the page (browsers allow audio only then), and
+// where audio is missing.
 
 const TONES = {
   // [frequency (Hz), start (s), length (s), wave] per note
@@ -20,19 +23,42 @@ const WAVES = {
   sawtooth: (x) => 2 * x - 1,
 };
 
-const recordings = {};
+/** @type {Object<string, HTMLAudioElement>} each sound's element, made once */
+const players = {};
 export const played = [];          // what was played, for the tests
 
-/** Play one of the sounds above, if ``on``. */
+/** The element that plays ``kind``, made the first time. Throws where there is no audio. */
+function player(kind) {
+  if (!players[kind]) players[kind] = new Audio(URL.createObjectURL(wav(TONES[kind])));
+  return players[kind];
+}
+
+/** Play one of the sounds above, if ``on`` (from its start, if it is still playing). */
 export function playSound(kind, on) {
   if (!on || !TONES[kind]) return;
   played.push(kind);
   try {
-    recordings[kind] = recordings[kind] || URL.createObjectURL(wav(TONES[kind]));
-    new Audio(recordings[kind]).play().catch(() => {});     // refused before a touch: silence
+    const audio = player(kind);
+    audio.currentTime = 0;
+    audio.play().catch(() => {});     // refused before a touch: silence
   } catch {
     // No audio here: the game goes on in silence.
   }
+}
+
+// Between two elements made ahead of need: a press in between waits for one at most.
+const PREPARE_GAP_MS = 100;
+
+/** Make every sound's element ahead of need, one a task, so that no move waits for one. */
+export function prepareSounds() {
+  const kinds = Object.keys(TONES).filter((kind) => !players[kind]);
+  const next = () => {
+    const kind = kinds.shift();
+    if (!kind) return;
+    try { player(kind); } catch { return; }        // no audio here: nothing to prepare
+    setTimeout(next, PREPARE_GAP_MS);
+  };
+  setTimeout(next, PREPARE_GAP_MS);
 }
 
 /** The notes as a mono 16-bit WAV file; each note rises in 10 ms and fades exponentially. */
