@@ -35,7 +35,10 @@ const QUIET_MS = 1000;
 // what runs often, so a fresh worker's first search was several times slower than its later ones
 // (a level-3 search 64 ms, then 25, 23, … 8 ms); until this worker is ready the page's own worker
 // searches instead, already warm from the requests it has answered.
-const ROLE = new URL(import.meta.url).searchParams.get("role");
+// This module's own address's parameters (a worker started from another origin's page imports
+// it from a blob, whose address has none).
+const OWN_PARAMS = new URL(import.meta.url).searchParams;
+const ROLE = OWN_PARAMS.get("role");
 const WARM_UP_MS = 300;
 
 function status(state, detail = "", fraction = undefined) {
@@ -209,7 +212,7 @@ const breathe = () => new Promise((resolve) => setTimeout(resolve, 0)); // let "
 // milliseconds even in the middle of a depth. Elsewhere a search hears them between depths.
 // (?jspi=off on the worker's address runs it as in a browser without, for the tests.)
 const SUSPENDS = typeof (/** @type {any} */ (WebAssembly)).Suspending === "function" &&
-  new URL(self.location.href).searchParams.get("jspi") !== "off";
+  OWN_PARAMS.get("jspi") !== "off";
 
 function letSearchesBreathe(pyodide) {
   /** @type {any} */ (self).jetanBreathe = () => new Promise((resolve) => setTimeout(() => resolve(stopRequested), 0));
