@@ -202,6 +202,29 @@ def test_a_runtime_that_does_not_load_says_so_with_a_retry(browser, server, fail
         context.close()
 
 
+def test_a_failed_start_stays_failed_while_other_files_still_arrive(browser, server):
+    # A damaged runtime fails the start while the standard library may still be downloading (on a
+    # slow machine or line); its last bytes must not turn the page back to "loading" for ever.
+    context = browser.new_context(service_workers="block")
+    held = []
+    try:
+        page = context.new_page()
+        context.route("**/pyodide.asm.wasm",
+                      lambda r: r.fulfill(status=200, body=b"\0asm garbage", content_type="application/wasm"))
+        context.route("**/pyodide/*.zip", lambda route: held.append(route))
+        page.goto(server.url)
+        page.wait_for_selector("body[data-engine=failed]", timeout=30000)
+        assert held, "the standard library was not asked for before the start failed"
+        for route in held:
+            route.continue_()
+        page.wait_for_timeout(1500)
+        assert page.evaluate("document.body.dataset.engine") == "failed"
+        assert "could not start" in page.locator("#loading-text").inner_text()
+        assert page.locator("#retry-button").is_visible()
+    finally:
+        context.close()
+
+
 def test_a_long_link_shows_its_replay_progress(page, server):
     fragment = "#moves=" + ",".join(long_game(6000))
     page.add_init_script("""new MutationObserver(() => {

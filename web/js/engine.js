@@ -158,6 +158,7 @@ export class Engine {
     if (msg.settled) { this.settled = true; return; }
     if (msg.status) {
       if (msg.status === "error") { this.fail(msg.detail); return; }
+      if (this.failed) return;    // a failed start stays failed until restart()
       this.ready = msg.status === "ready";
       if (this.ready) this.suspends = msg.suspends !== false;
       this.onStatus(msg.status, msg.detail, msg.fraction);

@@ -53,8 +53,11 @@ function countDownloads() {
   const total = BUILD.download;
   let done = 0;
   let shown = 0;
+  let counting = true;
   const report = () => {
-    if (done - shown < total / 50 && done < total) return;
+    // A file still arriving when the start has ended (a failed start leaves the standard library
+    // downloading) must not say "loading" after the page was told it failed.
+    if (!counting || (done - shown < total / 50 && done < total)) return;
     shown = done;
     const mb = (n) => (n / 1e6).toFixed(1);
     if (done < total) {
@@ -72,7 +75,7 @@ function countDownloads() {
     const { status: code, statusText, headers } = response;
     return new Response(response.body.pipeThrough(counter), { status: code, statusText, headers });
   };
-  return () => { self.fetch = fetchFile; };
+  return () => { counting = false; self.fetch = fetchFile; };
 }
 
 /** Our wheel's bytes, checked against the SHA-256 the build wrote down. */
