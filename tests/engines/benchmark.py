@@ -2,10 +2,10 @@
 driven over WebDriver as tests/engines drives them, measured as a visitor meets it. For each
 engine, in one run: start-up against the bare Pyodide runtime's own load (navigation to the
 engine ready and to the first move accepted; cold on an origin the browser has never seen, warm
-on a second visit), what a click costs (a move drawn and answered, the level-3 engine's reply, the first
-level-6 think's depth 1 two seconds after a page load, Move now during a level-6 move, a move and
-Undo during an analysis), the engine's nodes per second in the page's
-worker, and a move in a 10,000-move game against a 10-move one.
+on a second visit; medians of three rounds), what a click costs (a move drawn and answered, the
+level-3 engine's reply, the first level-6 think's depth 1 two seconds after a page load, Move now
+during a level-6 move, a move and Undo during an analysis), the engine's nodes per second in the
+page's worker, and a move in a 10,000-move game against a 10-move one.
 
     python tests/engines/benchmark.py [engines]       (default: chromium,firefox,webkit)
 
@@ -95,30 +95,43 @@ def visit_bare(browser, url):
     return browser.wait("() => window.runtimeReady", timeout=WAIT_S)
 
 
-def startup(browser, root):
-    """Cold: a new origin (a server on a new port), so nothing is cached; warm: again."""
-    out = {}
+def startup(browser, root, rounds=3):
+    """Cold: a new origin (a server on a new port), so nothing is cached; warm: again. The
+    median of ``rounds`` rounds, bare runtime and app in turn (one cold visit is noisy)."""
     saved = dict(SETTINGS, settings=dict(SETTINGS["settings"], players=PEOPLE))
     visits = {"bare": visit_bare, "app": lambda b, url: visit_app(b, url, saved)}
-    for what, visit in visits.items():
-        server = Server(root)
-        try:
-            first = visit(browser, server.url)
-            if what == "app":
-                # The snapshot and the service worker's copies settle before the second visit.
-                browser.wait(SNAPSHOT_KEPT, timeout=WAIT_S)
-                time.sleep(3)
-            out[what] = (first, visit(browser, server.url))
-            browser.call(FORGET, True)
-        finally:
-            server.stop()
-    (bare_cold, bare_warm), (app_cold, app_warm) = out["bare"], out["app"]
+    seen = {"bare": [], "app": []}
+    for _ in range(rounds):
+        for what, visit in visits.items():
+            server = Server(root)
+            try:
+                first = visit(browser, server.url)
+                if what == "app":
+                    # The snapshot and the service worker's copies settle before the second visit.
+                    browser.wait(SNAPSHOT_KEPT, timeout=WAIT_S)
+                    time.sleep(3)
+                seen[what].append((first, visit(browser, server.url)))
+                browser.call(FORGET, True)
+            finally:
+                server.stop()
+
+    def median(what, pick):
+        values = [pick(visit) for visit in seen[what]]
+        return statistics.median(values), f"{min(values) / 1000:.1f}-{max(values) / 1000:.1f} s"
+    bare_cold, bare_cold_range = median("bare", lambda v: v[0])
+    bare_warm, _ = median("bare", lambda v: v[1])
+    ready_cold, _ = median("app", lambda v: v[0][0])
+    moved_cold, moved_cold_range = median("app", lambda v: v[0][1])
+    moved_warm, _ = median("app", lambda v: v[1][1])
+    how = "/".join(sorted({v[1][2] for v in seen["app"]}))
     return {
-        "bare runtime loaded, cold / warm (ms)": f"{bare_cold:.0f} / {bare_warm:.0f}",
-        "engine ready, cold (ms; x bare cold)": f"{app_cold[0]:.0f}  {app_cold[0] / bare_cold:.2f}x",
-        "first move accepted, cold (ms; x bare cold)": f"{app_cold[1]:.0f}  {app_cold[1] / bare_cold:.2f}x",
+        f"bare runtime loaded, cold / warm (ms; median of {rounds}; cold range)":
+            f"{bare_cold:.0f} / {bare_warm:.0f} ({bare_cold_range})",
+        "engine ready, cold (ms; x bare cold)": f"{ready_cold:.0f}  {ready_cold / bare_cold:.2f}x",
+        "first move accepted, cold (ms; x bare cold; range)":
+            f"{moved_cold:.0f}  {moved_cold / bare_cold:.2f}x ({moved_cold_range})",
         "first move accepted, warm (ms; x bare cold)":
-            f"{app_warm[1]:.0f}  {app_warm[1] / bare_cold:.2f}x ({app_warm[2]})",
+            f"{moved_warm:.0f}  {moved_warm / bare_cold:.2f}x ({how})",
     }
 
 
