@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from fractions import Fraction
 from functools import lru_cache
-from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
+from typing import TYPE_CHECKING, Callable, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple, Union
 
 from .errors import PositionError
 
@@ -28,6 +27,15 @@ from .position import MAX_MOVE_NUMBER, ZOBRIST, ZOBRIST_ORANGE, Position
 from .rules import RuleSet
 from .squares import SIZE, square_name
 from .values import MOVES, PASS, Move, Ply, Result
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+# A duel's odds are exact fractions; ``fractions`` is imported at the first duel, not at the
+# engine's start (its import was 16% of the engine's in Pyodide, and most games have no duels).
+# A move that starts no duel happens for certain: probability 1, an int.
+Odds = Union[int, "Fraction"]
+CERTAIN: Tuple[Tuple[str, Odds], ...] = (("", 1),)
 
 FULL = (1 << (SIZE * SIZE)) - 1
 
@@ -317,11 +325,12 @@ class Referee:
         return bool(replies)
 
     # ---- playing a move ----------------------------------------------------------------------
-    def duel_odds(self, pos: Position, move: Move) -> Fraction:
+    def duel_odds(self, pos: Position, move: Move) -> Odds:
         """Probability that the attacker wins the duel this capture starts (1 with no duels)."""
+        from fractions import Fraction
         target = pos.board[move.to]
         if self.duel == "off" or not target or target in "Pp":
-            return Fraction(1)
+            return 1
         if self.duel == "even":
             return Fraction(1, 2)
         # Dice: each side rolls a d6 and adds its piece's price in Smith's list.
@@ -342,12 +351,12 @@ class Referee:
                  if x + a != y + d and (x + a > y + d) == (outcome == "a")]
         return rng.choice(pairs)
 
-    def outcomes(self, pos: Position, move: Move) -> Tuple[Tuple[str, Fraction], ...]:
+    def outcomes(self, pos: Position, move: Move) -> Tuple[Tuple[str, Odds], ...]:
         """The ways ``move`` can turn out, with their probabilities: ``("", 1)`` alone for a move
         that starts no duel, else those of ``"a"`` (the attacker wins) and ``"d"`` (it loses)
         that can happen."""
         if not self.is_duel(pos, move):
-            return (("", Fraction(1)),)
+            return CERTAIN
         odds = self.duel_odds(pos, move)
         return tuple((o, p) for o, p in (("a", odds), ("d", 1 - odds)) if p)
 
