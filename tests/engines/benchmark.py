@@ -2,10 +2,11 @@
 driven over WebDriver as tests/engines drives them, measured as a visitor meets it. For each
 engine, in one run: start-up against the bare Pyodide runtime's own load (navigation to the
 engine ready and to the first move accepted; cold on an origin the browser has never seen, warm
-on a second visit; medians of three rounds), what a click costs (a move drawn and answered, the
-level-3 engine's reply, the first level-6 think's depth 1 two seconds after a page load, Move now
-during a level-6 move, a move and Undo during an analysis), the engine's nodes per second in the
-page's worker, and a move in a 10,000-move game against a 10-move one.
+on a second visit; medians of three rounds, each ratio within its round), what a click costs (a
+move drawn and answered, the level-3 engine's reply, the first level-6 think's depth 1 two
+seconds after a page load, Move now during a level-6 move, a move and Undo during an analysis),
+the engine's nodes per second in the page's worker, and a move in a 10,000-move game against a
+10-move one.
 
     python tests/engines/benchmark.py [engines]       (default: chromium,firefox,webkit)
 
@@ -111,8 +112,8 @@ def visit_bare(browser, url):
 
 
 def startup(browser, root, rounds=3):
-    """Cold: a new origin (a server on a new port), so nothing is cached; warm: again. The
-    median of ``rounds`` rounds, bare runtime and app in turn (one cold visit is noisy)."""
+    """Cold: a new origin (a server on a new port), so nothing is cached; warm: again. Medians
+    of ``rounds`` rounds, bare runtime and app in turn (one cold visit is noisy)."""
     saved = dict(SETTINGS, settings=dict(SETTINGS["settings"], players=PEOPLE))
     visits = {"bare": visit_bare, "app": lambda b, url: visit_app(b, url, saved)}
     seen = {"bare": [], "app": []}
@@ -130,23 +131,27 @@ def startup(browser, root, rounds=3):
             finally:
                 server.stop()
 
-    def median(what, pick):
-        values = [pick(visit) for visit in seen[what]]
-        return statistics.median(values), f"{min(values) / 1000:.1f}-{max(values) / 1000:.1f} s"
-    bare_cold, bare_cold_range = median("bare", lambda v: v[0])
-    bare_warm, _ = median("bare", lambda v: v[1])
-    ready_cold, _ = median("app", lambda v: v[0][0])
-    moved_cold, moved_cold_range = median("app", lambda v: v[0][1])
-    moved_warm, _ = median("app", lambda v: v[1][1])
-    how = "/".join(sorted({v[1][2] for v in seen["app"]}))
+    def median(values):
+        return statistics.median(values), f"{min(values):.2f}-{max(values):.2f}"
+
+    def ms(pick):
+        return statistics.median(pick(app) for app in seen["app"])
+    bare_cold = statistics.median(bare[0] for bare in seen["bare"])
+    bare_warm = statistics.median(bare[1] for bare in seen["bare"])
+    # Each ratio is taken within its round (the bare runtime and the app visited one after the
+    # other), then the median of the rounds': the bare runtime's own load varied by 1.5x in a run.
+    rounds_of = list(zip(seen["bare"], seen["app"]))
+    ready_cold, _ = median([app[0][0] / bare[0] for bare, app in rounds_of])
+    moved_cold, moved_cold_range = median([app[0][1] / bare[0] for bare, app in rounds_of])
+    moved_warm, moved_warm_range = median([app[1][1] / bare[0] for bare, app in rounds_of])
+    how = "/".join(sorted({app[1][2] for app in seen["app"]}))
     return {
-        f"bare runtime loaded, cold / warm (ms; median of {rounds}; cold range)":
-            f"{bare_cold:.0f} / {bare_warm:.0f} ({bare_cold_range})",
-        "engine ready, cold (ms; x bare cold)": f"{ready_cold:.0f}  {ready_cold / bare_cold:.2f}x",
-        "first move accepted, cold (ms; x bare cold; range)":
-            f"{moved_cold:.0f}  {moved_cold / bare_cold:.2f}x ({moved_cold_range})",
-        "first move accepted, warm (ms; x bare cold)":
-            f"{moved_warm:.0f}  {moved_warm / bare_cold:.2f}x ({how})",
+        f"bare runtime loaded, cold / warm (ms; median of {rounds})": f"{bare_cold:.0f} / {bare_warm:.0f}",
+        "engine ready, cold (ms; x bare cold)": f"{ms(lambda a: a[0][0]):.0f}  {ready_cold:.2f}x",
+        "first move accepted, cold (ms; x bare cold, range)":
+            f"{ms(lambda a: a[0][1]):.0f}  {moved_cold:.2f}x ({moved_cold_range})",
+        "first move accepted, warm (ms; x bare cold, range)":
+            f"{ms(lambda a: a[1][1]):.0f}  {moved_warm:.2f}x ({moved_warm_range}; {how})",
     }
 
 
