@@ -214,9 +214,12 @@ export class Engine {
     // in WebKit) a short search (the engine's move, a hint) runs here rather than wait, in
     // slices, so that a stop — and the requests behind it — wait a slice at most (the worker
     // ignores slices where it can suspend); a long one (an analysis) waits for it.
-    if (op === "think" && !this.searchesOnly && this.ready && !this.suspends && !this.searcher().failed &&
-        (this.searcher().ready || Number(args.time_ms) > SHORT_SEARCH_MS)) {
-      return this.searcher().request(op, args, onProgress);
+    // (A short search does not start the second worker: its start — a snapshot restored, its
+    // code compiled, a warm-up — would compete with this very search for the processor.)
+    if (op === "think" && !this.searchesOnly && this.ready && !this.suspends) {
+      const long = Number(args.time_ms) > SHORT_SEARCH_MS;
+      const searcher = long ? this.searcher() : this.searchEngine;
+      if (searcher && !searcher.failed && (searcher.ready || long)) return searcher.request(op, args, onProgress);
     }
     if (op === "think" && !this.searchesOnly) args = { ...args, slice_ms: SLICE_MS };
     return new Promise((resolve) => {
