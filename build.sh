@@ -2,7 +2,8 @@
 # Jetan in the browser: build the static app into dist/, serve it, or run every test.
 #
 #   bash build.sh          build dist/ (runtime, micropip, our wheel, the web app)
-#   bash build.sh serve    build, then serve dist/ on http://127.0.0.1:${PORT:-8000}/
+#   bash build.sh serve [port]   build, then serve dist/ on http://127.0.0.1:<port>/ (or $PORT,
+#                          or 8000)
 #   bash build.sh test     install what the tests need, build, run the static checks (ruff,
 #                          mypy, tsc) and the whole suite; pytest arguments may follow
 #
@@ -109,8 +110,9 @@ static_checks() {
 case "${1:-build}" in
     build) build ;;
     serve)
+        port=${2:-${PORT:-8000}}
+        case $port in *[!0-9]*|'') say "build.sh: the port must be a number, not '$port'"; exit 2 ;; esac
         build
-        port=${PORT:-8000}
         say "Serving Jetan on http://127.0.0.1:${port}/ (Ctrl-C to stop)"
         # Like python -m http.server, but letting pages of other origins load the files, as
         # static hosts do (a fan page embedding <jetan-board> from here).
@@ -121,5 +123,5 @@ case "${1:-build}" in
         build
         static_checks
         exec "$PYTHON" -m pytest "${@:2}" ;;
-    *) say "usage: bash build.sh [build|serve|test [pytest args]]"; exit 2 ;;
+    *) say "usage: bash build.sh [build|serve [port]|test [pytest args]]"; exit 2 ;;
 esac

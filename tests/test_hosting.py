@@ -112,3 +112,11 @@ def test_compressed_copies_are_sent_to_browsers_that_accept_them(served):
     first = (folder / (name + ".gz")).read_bytes()
     webbuild.compress(folder)
     assert (folder / (name + ".gz")).read_bytes() == first
+
+
+def test_serve_takes_its_port_as_an_argument_and_refuses_a_bad_one():
+    # Checked before anything is built: a mistyped port costs nothing.
+    done = subprocess.run(["bash", str(ROOT / "build.sh"), "serve", "80a"], capture_output=True, text=True,
+                          timeout=30)
+    assert done.returncode == 2
+    assert "the port must be a number, not '80a'" in done.stderr
