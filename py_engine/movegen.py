@@ -327,10 +327,10 @@ class Referee:
     # ---- playing a move ----------------------------------------------------------------------
     def duel_odds(self, pos: Position, move: Move) -> Odds:
         """Probability that the attacker wins the duel this capture starts (1 with no duels)."""
-        from fractions import Fraction
         target = pos.board[move.to]
         if self.duel == "off" or not target or target in "Pp":
             return 1
+        from fractions import Fraction      # (after the return above: move generation asks often)
         if self.duel == "even":
             return Fraction(1, 2)
         # Dice: each side rolls a d6 and adds its piece's price in Smith's list.

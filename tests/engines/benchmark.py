@@ -111,6 +111,11 @@ def visit_bare(browser, url):
     return browser.wait("() => window.runtimeReady", timeout=WAIT_S)
 
 
+def median_and_range(values, form):
+    """The median of ``values``, and their range written as "low-high" in ``form``."""
+    return statistics.median(values), f"{min(values):{form}}-{max(values):{form}}"
+
+
 def startup(browser, root, rounds=3):
     """Cold: a new origin (a server on a new port), so nothing is cached; warm: again. Medians
     of ``rounds`` rounds, bare runtime and app in turn (one cold visit is noisy)."""
@@ -132,7 +137,7 @@ def startup(browser, root, rounds=3):
                 server.stop()
 
     def median(values):
-        return statistics.median(values), f"{min(values):.2f}-{max(values):.2f}"
+        return median_and_range(values, ".2f")
 
     def ms(pick):
         return statistics.median(pick(app) for app in seen["app"])
@@ -171,8 +176,7 @@ def clicks(browser, url, rounds=3):
     for _ in range(rounds):
         for name, value in click_round(browser, url).items():
             seen.setdefault(name, []).append(value)
-    return {f"{name} (ms; median of {rounds}, range)":
-            f"{statistics.median(values):.0f} ({min(values):.0f}-{max(values):.0f})"
+    return {f"{name} (ms; median of {rounds}, range)": "{:.0f} ({})".format(*median_and_range(values, ".0f"))
             for name, values in seen.items()}
 
 

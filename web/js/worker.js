@@ -31,10 +31,10 @@ let lastRequest = 0;             // when the last one came (performance.now())
 const QUIET_MS = 1000;
 
 // The worker that runs only searches, where they cannot suspend (engine.js, searcher()), warms up
-// before it says it is ready. WebKit runs new WebAssembly code in its interpreter and compiles
-// what runs often, so a fresh worker's first search was several times slower than its later ones
-// (a level-3 search 64 ms, then 25, 23, … 8 ms); until this worker is ready the page's own worker
-// searches instead, already warm from the requests it has answered.
+// before it says it is ready: WebKit runs new WebAssembly code in its interpreter and compiles
+// what runs often, so a fresh worker's searches start slow. It does not make the first request
+// after it fast: in WebKitGTK that still took 85-173 ms, the next 25-30, later ones 4-9 (README,
+// "Benchmarks"). Until this worker is ready the page's own worker searches instead.
 // This module's own address's parameters (a worker started from another origin's page imports
 // it from a blob, whose address has none).
 const OWN_PARAMS = new URL(import.meta.url).searchParams;
