@@ -3,6 +3,7 @@
 listings, every file revalidated by a validator of its content, readable from other origins,
 from a sub-folder as well as from the root."""
 import gzip
+import json
 import os
 import subprocess
 import threading
@@ -95,23 +96,52 @@ def test_the_same_source_builds_the_same_bytes(tmp_path):
     assert [name for name in trees[0] if trees[0][name] != trees[1][name]] == []
 
 
+def unbrotli(data):
+    """Brotli's inflation, by Node (Python has no brotli)."""
+    script = ("const c = []; process.stdin.on('data', (d) => c.push(d)).on('end', () =>"
+              " process.stdout.write(require('node:zlib').brotliDecompressSync(Buffer.concat(c))));")
+    return subprocess.run(["node", "-e", script], input=data, capture_output=True, check=True).stdout
+
+
 def test_compressed_copies_are_sent_to_browsers_that_accept_them(served):
     url, folder = served
     wasm = b"\0asm" + bytes(range(256)) * 400
     name = "pyodide/pyodide.asm.wasm"
     (folder / name).write_bytes(wasm)
     assert webbuild.compress(folder) >= 1 and (folder / (name + ".gz")).exists()
-    status, headers, body = fetch(url + name, {"Accept-Encoding": "gzip, br"})
+    # Brotli first, where the browser accepts it (browsers do over HTTPS).
+    status, headers, body = fetch(url + name, {"Accept-Encoding": "gzip, deflate, br"})
+    assert status == 200 and headers["Content-Encoding"] == "br" and headers["Vary"] == "Accept-Encoding"
+    assert headers["Content-Type"] == "application/wasm" and unbrotli(body) == wasm
+    assert len(body) < len((folder / (name + ".gz")).read_bytes())
+    status, headers, body = fetch(url + name, {"Accept-Encoding": "gzip, deflate"})
     assert status == 200 and headers["Content-Encoding"] == "gzip" and headers["Vary"] == "Accept-Encoding"
     assert headers["Content-Type"] == "application/wasm" and gzip.decompress(body) == wasm
     assert len(body) < len(wasm)
     assert fetch(url + name, {"Accept-Encoding": "gzip", "If-None-Match": headers["ETag"]})[0] == 304
-    status, headers, body = fetch(url + name)                              # no gzip accepted
+    status, headers, body = fetch(url + name)                              # none accepted
     assert status == 200 and "Content-Encoding" not in headers and body == wasm
-    # The same bytes every time (no name or time in the gzip header).
-    first = (folder / (name + ".gz")).read_bytes()
+    # The same bytes every time (no name or time in gzip's header; brotli has none).
+    first = [(folder / (name + suffix)).read_bytes() for suffix in (".gz", ".br")]
     webbuild.compress(folder)
-    assert (folder / (name + ".gz")).read_bytes() == first
+    assert [(folder / (name + suffix)).read_bytes() for suffix in (".gz", ".br")] == first
+
+
+def test_a_first_visit_is_under_5_mb_over_the_wire_from_a_host_that_compresses():
+    """Every file the service worker keeps (all a first visit fetches), as the build's brotli
+    copies travel — the README's figures, gzip's and none's beside."""
+    dist = ROOT / "dist"
+    assert (dist / "precache.js").exists(), "run `bash build.sh` first"
+    text = (dist / "precache.js").read_text()
+    files = [name for name, _ in json.loads(text[text.index("{"):text.rindex("}") + 1])["files"]]
+
+    def over_the_wire(suffixes):
+        """MB, each file as its first copy among ``suffixes`` that the build wrote, or as it is."""
+        copies = [next(p for p in [dist / (name + s) for s in (*suffixes, "")] if p.exists())
+                  for name in files]
+        return sum(p.stat().st_size for p in copies) / 1e6
+    assert over_the_wire([".br", ".gz"]) < 5.0
+    assert over_the_wire([".gz"]) < 5.5 and over_the_wire([]) < 16
 
 
 def test_serve_takes_its_port_as_an_argument_and_refuses_a_bad_one():

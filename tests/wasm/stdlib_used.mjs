@@ -53,7 +53,7 @@ try:
 except ValueError:
     traceback.format_exc()
 "ü".encode("utf-16").decode("utf-16")
-json.dumps({"answers": answers, "loaded": sorted({m.__file__.split(".zip/", 1)[1]
+json.dumps({"answers": answers, "loaded": sorted({m.__file__.split(".zip/", 1)[1].removesuffix("c")
             for m in list(sys.modules.values())
             if ".zip/" in (getattr(m, "__file__", None) or "")})})
 `);

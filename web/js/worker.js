@@ -100,7 +100,8 @@ async function startRuntime(loadPyodide, options) {
     }
   };
   try {
-    // The standard library cut to what the engine uses (py_engine/stdlib.py): 0.9 MB, not 2.5.
+    // The standard library cut to what the engine uses, as bytecode (py_engine/stdlib.py): 160
+    // modules, not 560, and none compiled at the start.
     const stdLibURL = new URL(BUILD.stdlib, root).href;
     return await Promise.race([loadPyodide({ indexURL: RUNTIME, stdLibURL, ...options }), failed]);
   } finally {
