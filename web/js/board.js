@@ -44,7 +44,13 @@ export class BoardView {
     /** @type {(sq: number) => string} a square's piece in words ("Black Chief"): hover and long-press */
     this.nameOf = nameOf;
     this.canvas = canvas;
-    this.ctx = canvas.getContext("2d");
+    // Drawn in memory by the CPU, not by the graphics card: the board is repainted whole, paths
+    // and text, every frame of a slide, which a CPU does in a millisecond or two. Where the
+    // "card" is a software one (WebKitGTK here, llvmpipe) a GPU-drawn canvas cost 70-180 ms a
+    // frame, and took the second core from the engine's search: own move drawn 34-73 ms -> 9-28,
+    // a level-3 reply 126-231 ms -> 84-137 (README, "Benchmarks"). Chromium and Firefox here
+    // draw in memory either way.
+    this.ctx = canvas.getContext("2d", { willReadFrequently: true });
     this.onPress = onPress;
     this.onDrop = onDrop;
     this.onDropOff = onDropOff;       // a piece dragged off the board (the editor removes it)
