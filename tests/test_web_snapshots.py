@@ -1,0 +1,56 @@
+"""web/js/snapshots.js's packed form of an engine snapshot, run under Node: a snapshot kept without
+its all-zero pages comes back byte for byte, keeps its own first bytes (Pyodide's header, which
+the runtime checks), and bytes in any other form — damaged, cut short, or a snapshot kept whole
+by an older build — are refused as damaged, never unpacked into a wrong memory."""
+from .helpers import run_node
+
+ROUND_TRIPS = """
+import { pack, unpack } from "./js/snapshots.js";
+const PAGE = 4096, out = {};
+// Memory as Python leaves it: a header, runs of used and empty pages, a length not a whole page.
+const memory = (length, used) => {
+  const bytes = new Uint8Array(length);
+  for (const [start, end] of used) {
+    for (let i = start; i < Math.min(end, length); i++) bytes[i] = 1 + (i % 251);
+  }
+  return bytes;
+};
+const cases = {
+  empty: memory(0, []), byte: memory(1, [[0, 1]]), page: memory(PAGE, [[0, 10]]),
+  pageAndABit: memory(PAGE + 3, [[0, 1], [PAGE + 2, PAGE + 3]]),
+  oddTail: memory(5 * PAGE + 7, [[0, 100], [3 * PAGE + 5, 3 * PAGE + 6], [5 * PAGE + 6, 5 * PAGE + 7]]),
+  sparse: memory(64 * PAGE + 16, [[0, 2 * PAGE], [10 * PAGE, 11 * PAGE], [40 * PAGE - 1, 40 * PAGE]]),
+  full: memory(8 * PAGE, [[0, 8 * PAGE]]),
+};
+for (const [name, bytes] of Object.entries(cases)) {
+  const packed = pack(bytes), back = unpack(packed);
+  out[name] = {
+    same: back.length === bytes.length && back.every((b, i) => b === bytes[i]),
+    size: packed.length,
+    header: packed.subarray(0, Math.min(48, bytes.length)).every((b, i) => b === bytes[i]),
+  };
+}
+// A byte-aligned view into a larger buffer packs the same as a copy.
+const big = memory(3 * PAGE + 1, [[0, 5], [2 * PAGE, 2 * PAGE + 1]]);
+const shifted = new Uint8Array(big.length + 1); shifted.set(big, 1);
+out.offset = pack(shifted.subarray(1)).join() === pack(big).join();
+const refused = (bytes) => { try { unpack(bytes); return "unpacked"; } catch (e) { return e.message; } };
+const good = pack(cases.sparse);
+const tampered = good.slice(); new DataView(tampered.buffer).setUint32(good.length - 20, 9999, true);
+out.refused = {
+  short: refused(good.subarray(0, 8)), cut: refused(good.subarray(0, good.length - 1)),
+  wholeOldForm: refused(cases.sparse), zeros: refused(new Uint8Array(64)), runOutOfBounds: refused(tampered),
+};
+console.log(JSON.stringify(out));
+"""
+
+
+def test_a_packed_snapshot_unpacks_byte_for_byte_and_other_bytes_are_refused(web_page):
+    out = run_node(web_page, ROUND_TRIPS)
+    for name in ("empty", "byte", "page", "pageAndABit", "oddTail", "sparse", "full"):
+        assert out[name]["same"] and out[name]["header"], name
+    # Empty pages cost nothing: the 4 used pages of 65 are kept, and a table of 3 runs.
+    assert out["sparse"]["size"] == 4 * 4096 + 4 * (2 * 3 + 3)
+    assert out["full"]["size"] < 8 * 4096 + 64
+    assert out["offset"]
+    assert set(out["refused"].values()) == {"the kept engine snapshot is damaged"}, out["refused"]
