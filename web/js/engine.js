@@ -70,7 +70,8 @@
  * @property {number} [time_ms]     "think": how long
  *
  * The worker's messages: in {id, op, args} (op: a facade operation or "think"), {op: "stop"},
- * {op: "ping"}; out {status, detail, fraction}, {id, progress}, {id, reply}, {pong: true}.
+ * {op: "ping"}, and first of all {op: "runtime", module} (the runtime compiled by the page, or
+ * null); out {status, detail, fraction}, {id, progress}, {id, reply}, {pong: true}.
  */
 
 // A worker that has said nothing for this long while a request waits is taken for dead. Python
@@ -306,7 +307,9 @@ function newWorker(searchesOnly) {
   if (searchesOnly) url.searchParams.set("role", "searches");
   const script = url.origin === location.origin ? url
     : URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};`], { type: "text/javascript" }));
-  return new Worker(script, { type: "module" });
+  const worker = new Worker(script, { type: "module" });
+  worker.postMessage({ op: "runtime", module: null });   // it compiles the runtime itself (worker.js)
+  return worker;
 }
 
 /** Why no worker could be made, in words a page's author can act on. A sandboxed frame without

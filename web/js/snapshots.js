@@ -20,12 +20,15 @@ export async function sha256(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** Where a snapshot is kept in its engine's store. */
+const keyFor = (root) => new URL("engine.snapshot", root).href;
+
 /** The snapshot store of one engine (BUILD.engine), or null when this browser lets us keep nothing. */
 export async function openSnapshots(engine, root) {
   try {
     if (!self.caches) return null;
     const name = PREFIX + engine;
-    return new Snapshots(name, await caches.open(name), new URL("engine.snapshot", root).href);
+    return new Snapshots(name, await caches.open(name), keyFor(root));
   } catch (err) {
     console.info("Cache Storage is not available; the engine starts without a snapshot.", err);
     return null;
@@ -89,6 +92,16 @@ export function unpack(packed) {
   }
   if (at !== tableAt) throw damaged();
   return bytes;
+}
+
+/** Is a snapshot of ``engine`` kept? (Without opening its store, which would make one.) */
+export async function snapshotKept(engine, root) {
+  try {
+    const name = PREFIX + engine;
+    return Boolean(self.caches && await caches.has(name) && await (await caches.open(name)).match(keyFor(root)));
+  } catch {
+    return false;
+  }
 }
 
 class Snapshots {

@@ -7,7 +7,8 @@
 // imports the engine and keeps a snapshot for next time. The wheel is fetched (and its SHA-256
 // checked) while the runtime boots.
 //
-// Messages in:  {id, op, args} (a facade request, or "think"), {op: "stop"}, {op: "ping"}.
+// Messages in:  {id, op, args} (a facade request, or "think"), {op: "stop"}, {op: "ping"}, and
+//               once, first, {op: "runtime", module} (the runtime compiled by the page, or null).
 // Messages out: {status: "loading", detail, fraction} (the step, and how far along, 0..1), then
 //               {status: "ready", detail: "restored" | "started", suspends} (from a snapshot, or
 //               afresh; suspends: whether a search can be stopped mid-depth, see SUSPENDS) or
@@ -87,12 +88,21 @@ async function fetchWheel() {
   return bytes;
 }
 
-/** The runtime's WebAssembly, compiled from now on, while the snapshot is read and checked:
- *  Pyodide's loader would start compiling it only once it held the snapshot's bytes. (Firefox
- *  keeps no compiled code between visits: 170-200 ms of compiling on every warm start here.)
+// The runtime's WebAssembly compiled by the page, handed over once before any request
+// ({op: "runtime", module}): the app's page compiles it itself when it finds a kept snapshot
+// (index.html), long before this worker has loaded; every other page sends null.
+/** @type {(module: ?WebAssembly.Module) => void} */
+let handOver = () => {};
+/** @type {Promise<?WebAssembly.Module>} */
+const fromPage = new Promise((resolve) => { handOver = resolve; });
+
+/** The runtime's WebAssembly for a restore: the page's, or compiled here from now on, while the
+ *  snapshot is read and checked — Pyodide's loader would start compiling it only once it held
+ *  the snapshot's bytes. (Firefox and WebKit keep no compiled code between visits: in Firefox
+ *  170-200 ms of compiling on every warm start here.)
  *  @returns {Promise<WebAssembly.Module>} */
 function compileRuntime() {
-  const compiled = WebAssembly.compileStreaming(fetch(`${RUNTIME}pyodide.asm.wasm`));
+  const compiled = fromPage.then((module) => module || WebAssembly.compileStreaming(fetch(`${RUNTIME}pyodide.asm.wasm`)));
   compiled.catch(() => {});      // reported where the start instantiates it
   return compiled;
 }
@@ -113,6 +123,8 @@ async function startRuntime(loadPyodide, options, compiled = null) {
     }
   };
   if (compiled) {
+    // Pyodide's loader takes no compiled module: its one call of instantiateStreaming is answered
+    // with ours for the length of the start (the Response it fetched goes unread).
     WebAssembly.instantiateStreaming = async (_response, imports) => {
       const module = await compiled;
       return { module, instance: await WebAssembly.instantiate(module, imports) };
@@ -339,6 +351,7 @@ self.onmessage = (event) => {
   const { id, op, args } = event.data || {};
   if (op === "stop") { stopRequested = true; return; }
   if (op === "ping") { self.postMessage({ pong: true }); return; }
+  if (op === "runtime") { handOver(event.data.module || null); return; }
   waiting += 1;
   lastRequest = performance.now();
   queue = queue.then(async () => {
