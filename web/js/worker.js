@@ -101,15 +101,16 @@ const fromPage = new Promise((resolve) => { handOver = resolve; });
  *  the snapshot's bytes. (Firefox and WebKit keep no compiled code between visits: in Firefox
  *  170-200 ms of compiling on every warm start here.)
  *  @returns {Promise<WebAssembly.Module>} */
-function compileRuntime() {
-  const compiled = fromPage.then((module) => module || WebAssembly.compileStreaming(fetch(`${RUNTIME}pyodide.asm.wasm`)));
+function runtimeModule() {
+  const compiled = fromPage.then((module) =>
+    module || WebAssembly.compileStreaming(fetch(`${RUNTIME}pyodide.asm.wasm`)));
   compiled.catch(() => {});      // reported where the start instantiates it
   return compiled;
 }
 
 /** loadPyodide, failing (not waiting for ever) when the WebAssembly module cannot be fetched or
  *  compiled: Pyodide's loader only warns then. ``compiled``: the runtime's module compiled
- *  already (compileRuntime), which the loader then instantiates instead of compiling its own.
+ *  already (runtimeModule), which the loader then instantiates instead of compiling its own.
  *  @param {?Promise<WebAssembly.Module>} [compiled] */
 async function startRuntime(loadPyodide, options, compiled = null) {
   const warn = console.warn;
@@ -174,7 +175,7 @@ async function boot() {
     const loader = import(`${RUNTIME}pyodide.mjs`);
     const snapshots = await openSnapshots(BUILD.engine, root);
     const saved = snapshots && await snapshots.kept();
-    const compiled = saved ? compileRuntime() : null;
+    const compiled = saved ? runtimeModule() : null;
     const { loadPyodide } = await loader;
     if (saved) {
       status("loading", "Restoring the engine", STARTED);
