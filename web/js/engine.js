@@ -70,8 +70,7 @@
  * @property {number} [time_ms]     "think": how long
  *
  * The worker's messages: in {id, op, args} (op: a facade operation or "think"), {op: "stop"},
- * {op: "ping"}, and first of all {op: "runtime", module} (the runtime compiled by the page, or
- * null); out {status, detail, fraction}, {id, progress}, {id, reply}, {pong: true}.
+ * {op: "ping"}, and from the app's page {op: "runtime", module} (index.html); out {status, detail, fraction}, {id, progress}, {id, reply}, {pong: true}.
  */
 
 // A worker that has said nothing for this long while a request waits is taken for dead. Python
@@ -307,9 +306,7 @@ function newWorker(searchesOnly) {
   if (searchesOnly) url.searchParams.set("role", "searches");
   const script = url.origin === location.origin ? url
     : URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};`], { type: "text/javascript" }));
-  const worker = new Worker(script, { type: "module" });
-  worker.postMessage({ op: "runtime", module: null });   // it compiles the runtime itself (worker.js)
-  return worker;
+  return new Worker(script, { type: "module" });
 }
 
 /** Why no worker could be made, in words a page's author can act on. A sandboxed frame without

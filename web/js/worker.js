@@ -8,7 +8,7 @@
 // checked) while the runtime boots.
 //
 // Messages in:  {id, op, args} (a facade request, or "think"), {op: "stop"}, {op: "ping"}, and
-//               once, first, {op: "runtime", module} (the runtime compiled by the page, or null).
+//               from the app's page once {op: "runtime", module} (the runtime it compiled, or null).
 // Messages out: {status: "loading", detail, fraction} (the step, and how far along, 0..1), then
 //               {status: "ready", detail: "restored" | "started", suspends} (from a snapshot, or
 //               afresh; suspends: whether a search can be stopped mid-depth, see SUSPENDS) or
@@ -88,13 +88,15 @@ async function fetchWheel() {
   return bytes;
 }
 
-// The runtime's WebAssembly compiled by the page, handed over once before any request
-// ({op: "runtime", module}): the app's page compiles it itself when it finds a kept snapshot
-// (index.html), long before this worker has loaded; every other page sends null.
+// The runtime's WebAssembly compiled by the page: the app's page (index.html) starts this worker
+// with ?runtime=page, compiles the runtime itself when it finds a kept snapshot, long before
+// this worker has loaded, and hands it over ({op: "runtime", module}, once; null when it did
+// not compile). Any other page's worker compiles its own.
 /** @type {(module: ?WebAssembly.Module) => void} */
 let handOver = () => {};
 /** @type {Promise<?WebAssembly.Module>} */
-const fromPage = new Promise((resolve) => { handOver = resolve; });
+const fromPage = OWN_PARAMS.get("runtime") === "page"
+  ? new Promise((resolve) => { handOver = resolve; }) : Promise.resolve(null);
 
 /** The runtime's WebAssembly for a restore: the page's, or compiled here from now on, while the
  *  snapshot is read and checked — Pyodide's loader would start compiling it only once it held
