@@ -70,7 +70,8 @@
  * @property {number} [time_ms]     "think": how long
  *
  * The worker's messages: in {id, op, args} (op: a facade operation or "think"), {op: "stop"},
- * {op: "ping"}, and from the app's page {op: "runtime", module} (index.html); out {status, detail, fraction}, {id, progress}, {id, reply}, {pong: true}.
+ * {op: "ping"}, and from the app's page {op: "runtime", module} (index.html); out {status,
+ * detail, fraction}, {id, progress}, {id, reply}, {pong: true}.
  */
 
 // A worker that has said nothing for this long while a request waits is taken for dead. Python
