@@ -119,7 +119,7 @@ def test_storage_denied_still_plays(browser, server):
             denial = ('Object.defineProperty(self, "caches", { get() { '
                       'throw new DOMException("denied", "SecurityError"); } });\n')
             route.fulfill(body=denial + body, content_type="text/javascript")
-        context.route(lambda url: "/js/worker.js" in url, deny)
+        context.route("**/js/worker.js", deny)
         for _ in range(2):
             page, how = visit(context, server)
             assert how == "started"

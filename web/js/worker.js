@@ -88,14 +88,15 @@ async function fetchWheel() {
   return bytes;
 }
 
-// The runtime's WebAssembly compiled by the page: the app's page (index.html) starts this worker
-// with ?runtime=page, compiles the runtime itself when it finds a kept snapshot, long before
+// The runtime's WebAssembly compiled by the page: the app's page (index.html) names this worker
+// "runtime-from-page", compiles the runtime itself when it finds a kept snapshot, long before
 // this worker has loaded, and hands it over ({op: "runtime", module}, once; null when it did
-// not compile). Any other page's worker compiles its own.
+// not compile). Any other page's worker compiles its own. (A name, not a parameter of this
+// file's address: served by the service worker, the address is its cache's key in Firefox.)
 /** @type {(module: ?WebAssembly.Module) => void} */
 let handOver = () => {};
 /** @type {Promise<?WebAssembly.Module>} */
-const fromPage = OWN_PARAMS.get("runtime") === "page"
+const fromPage = self.name === "runtime-from-page"
   ? new Promise((resolve) => { handOver = resolve; }) : Promise.resolve(null);
 
 /** The runtime's WebAssembly for a restore: the page's, or compiled here from now on, while the
