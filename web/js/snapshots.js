@@ -65,7 +65,6 @@ export function pack(bytes) {
   const out = new Uint8Array(kept + 4 * (2 * runs.length + 3));
   let at = 0;
   for (const [start, end] of spans) { out.set(bytes.subarray(start, end), at); at += end - start; }
-  new DataView(out.buffer).setUint32(out.length - 4, PACKED, true);
   const table = new DataView(out.buffer, at);
   runs.flat().concat([runs.length, bytes.length, PACKED]).forEach((word, i) => table.setUint32(4 * i, word, true));
   return out;
