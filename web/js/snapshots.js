@@ -93,16 +93,6 @@ export function unpack(packed) {
   return bytes;
 }
 
-/** Is a snapshot of ``engine`` kept? (Without opening its store, which would make one.) */
-export async function snapshotKept(engine, root) {
-  try {
-    const name = PREFIX + engine;
-    return Boolean(self.caches && await caches.has(name) && await (await caches.open(name)).match(keyFor(root)));
-  } catch {
-    return false;
-  }
-}
-
 class Snapshots {
   constructor(name, cache, key) {
     this.name = name;
