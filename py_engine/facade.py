@@ -735,6 +735,24 @@ def op_search_step(req: Request) -> Reply:
     return {"done": False, "info": info_json(*_Search.root, info)}
 
 
+def warm_up() -> None:
+    """Make what a first game's first search makes on first use — the standard rules' walk tables
+    from the squares it looks at, its evaluator's tables — by searching the start as level 3
+    does, keeping no game. The browser's worker calls this before it takes the memory snapshot
+    that later visits restore, so that their first search finds these made (README,
+    "Start-up"): in WebKit a restored worker runs new code in its interpreter at first, and
+    making them was most of its first search.
+
+    >>> warm_up()
+    """
+    game, level = Game(), level_settings(3)
+    for _ in range(2):          # each side's first move
+        move = Searcher(game.rules).best_move(game.position, level=level)
+        if move is None:
+            return
+        game.play(move)
+
+
 def square_move_field(req: Request) -> Optional[Tuple[int, int]]:
     """``move`` as ``{"from", "to"}`` squares, or None when the request has none."""
     move = req.get("move")

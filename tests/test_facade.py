@@ -1,5 +1,8 @@
 """The JSON facade the browser worker calls: every operation, its errors, and hostile input."""
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -319,3 +322,37 @@ def test_the_facade_says_how_much_of_a_game_it_holds():
     # A slice the kept game already holds leaves it as it is.
     assert call(op="replay", moves=["d2-d3"])["plies"] == 1
     assert call(op="held", moves=["d2-d3", "g9-g8", "e2-e3"])["plies"] == 3
+
+
+# In a fresh interpreter (the tables are made once per process): how many walk tables the
+# engine's first reply to a person's first move makes, after warm_up() or without it.
+FIRST_REPLY_TABLES = """
+import json, sys
+from py_engine import facade, gaits
+if sys.argv[1] == "warm":
+    facade.warm_up()
+made = 0
+fill = gaits.GaitSquares._fill
+def counted(self, sq):
+    global made
+    made += 1
+    fill(self, sq)
+gaits.GaitSquares._fill = counted
+for move in ("d2-d3", "e2-e3"):
+    game = {"rules": "", "start": "start", "moves": []}
+    assert json.loads(facade.handle_json(json.dumps(dict(game, op="play", move=move))))["ok"]
+    reply = json.loads(facade.handle_json(json.dumps(dict(game, moves=[move], op="best", level=3))))
+    assert reply["ok"]
+print(made)
+"""
+
+
+def test_warm_up_makes_the_tables_a_first_reply_makes():
+    """The browser's worker warms the engine before it keeps its memory snapshot, so that a
+    visit restoring it does not make these in its first reply (worker.js, boot())."""
+    def tables_made(how):
+        run = subprocess.run([sys.executable, "-c", FIRST_REPLY_TABLES, how], capture_output=True,
+                             text=True, check=True, cwd=Path(__file__).resolve().parents[1])
+        return int(run.stdout)
+    cold, warm = tables_made("cold"), tables_made("warm")
+    assert cold > 100 and warm <= cold / 10, (cold, warm)

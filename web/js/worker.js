@@ -199,7 +199,10 @@ async function boot() {
     status("loading", "Installing the Jetan engine", STARTED);
     facade = installEngine(pyodide, await wheel);
     // Taken before any request builds a game, while the memory is smallest (a snapshot larger
-    // than the runtime's initial memory fails to restore: Pyodide issue #6254).
+    // than the runtime's initial memory fails to restore: Pyodide issue #6254), but after the
+    // tables a first search makes are made (facade.warm_up: the memory does not grow), so that
+    // a restored engine's first reply does not make them.
+    if (snapshots) facade.warm_up();
     const snapshot = snapshots && takeSnapshot(pyodide);
     ready(pyodide, "started");
     if (snapshot) keepWhenQuiet(snapshots, snapshot);
