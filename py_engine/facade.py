@@ -740,8 +740,7 @@ def warm_up() -> None:
     from the squares it looks at, its evaluator's tables — by searching the start as level 3
     does, keeping no game. The browser's worker calls this before it takes the memory snapshot
     that later visits restore, so that their first search finds these made (README,
-    "Start-up"): in WebKit a restored worker runs new code in its interpreter at first, and
-    making them was most of its first search.
+    "Start-up"): a first search made about 260, 7 of its 9 ms on CPython.
 
     >>> warm_up()
     """

@@ -537,10 +537,10 @@ class WebKit(Classic):
                     stop_process(self.xvfb)
                     raise WebDriverError("Xvfb did not start")
                 number += chunk
-        # Accelerated compositing off: the counterpart of Chromium's --disable-gpu. With it on,
-        # WebKitGTK composites with OpenGL, which on a machine without a GPU (Xvfb here) is Mesa's
-        # llvmpipe: a frame every 20-50 ms, taking the second core from the engine (README,
-        # "Benchmarks"). A phone or a desktop with a GPU composites in hardware.
+        # Painted on the CPU (Skia's CPU renderer): the counterpart of Chromium's --disable-gpu.
+        # Otherwise WebKitGTK paints with OpenGL, which on a machine without a GPU (Xvfb here) is
+        # Mesa's llvmpipe: a frame every 20-50 ms, taking the second core from the engine (README,
+        # "Every browser"). A phone or a desktop with a GPU paints in hardware.
         env = dict(os.environ, DISPLAY=f":{number.decode().strip()}", WEBKIT_SKIA_ENABLE_CPU_RENDERING="1")
         try:
             super().__init__(["WebKitWebDriver"], {"webkitgtk:browserOptions": {
