@@ -203,6 +203,8 @@ def test_the_embedding_guide_writes_snippets_and_previews(page, server):
     assert f"{server.url}embed.html?interactive&amp;orientation=orange#1;m=e2e3" in iframe
     assert '<jetan-board moves="e2-e3" orientation="orange" interactive>' in \
         page.locator("#snippet-element").inner_text()
-    assert preview.get_attribute("data-position") == position_after(["e2-e3"])
+    # The placement and side to move: the engine may have answered already (its position adds
+    # the escapes and counters).
+    assert preview.get_attribute("data-position").split()[:2] == position_after(["e2-e3"]).split()
     page.screenshot(path=str(ARTIFACTS / "embed-guide.png"), full_page=True)
     assert not page.errors
