@@ -98,10 +98,18 @@ class Browser:
         return json.loads(self._call_json(fn, json.dumps(args), timeout))
 
     def wait(self, fn, *args, timeout=60, every=0.2):
-        """Call ``fn`` until it returns something truthy, and return that."""
+        """Call ``fn`` until it returns something truthy, and return that. (A poll only reads,
+        so one whose answer the driver garbled is simply polled again: WebKitWebDriver now and
+        then answers "Could not parse script result".)"""
         deadline = time.monotonic() + timeout
         while True:
-            value = self.call(fn, *args)
+            try:
+                value = self.call(fn, *args)
+            except WebDriverError as err:
+                if "Could not parse script result" not in str(err):
+                    raise
+                self._retrying("a poll's answer could not be parsed")
+                value = None
             if value:
                 return value
             if time.monotonic() > deadline:

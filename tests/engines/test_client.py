@@ -96,3 +96,27 @@ def test_a_bidi_command_unanswered_is_sent_once_more():
             assert [m["params"] for m in seen] == [{"url": "x"}] * 2
             assert len(firefox.events) == 2
         server.shutdown()
+
+
+def test_a_poll_whose_answer_the_driver_garbled_is_polled_again():
+    """WebKitWebDriver now and then answers a script with "Could not parse script result": a
+    wait() polls again (a poll only reads); any other error still stops it."""
+    class Flaky(client.Browser):
+        name = "flaky"
+
+        def __init__(self, errors):
+            self.errors, self.polls, self.lines = list(errors), 0, []
+            self.retried = self.lines.append
+
+        def call(self, fn, *args, timeout=client.COMMAND_TIMEOUT_S):
+            self.polls += 1
+            if self.errors:
+                raise client.WebDriverError(self.errors.pop(0))
+            return self.polls >= 3 and "ready"
+
+    garbled = "POST /session/1/execute/sync: unknown error: Could not parse script result"
+    browser = Flaky([garbled])
+    assert browser.wait("() => ready", every=0) == "ready" and browser.polls == 3
+    assert browser.lines == ["flaky: a poll's answer could not be parsed; sent again"]
+    with pytest.raises(client.WebDriverError, match="no such window"):
+        Flaky(["no such window"]).wait("() => ready", every=0)
