@@ -36,7 +36,7 @@ from .notation import move_text, walk_line
 from .pieces import LETTERS, SIDES
 from .position import Position
 from .rules import OPTION_WORDS, OPTIONS, PER_SIDE, PRESETS, STANDARD, RuleSet
-from .search import LEVELS, MAX_DEPTH, Info, Searcher, level_settings
+from .search import LEVELS, MAX_DEPTH, Info, Searcher, best_move, level_settings
 from .squares import SIZE, square_name
 from .values import PASS, Move
 
@@ -744,12 +744,9 @@ def warm_up() -> None:
 
     >>> warm_up()
     """
-    game, level = Game(), level_settings(3)
+    game = Game()
     for _ in range(2):          # each side's first move
-        move = Searcher(game.rules).best_move(game.position, level=level)
-        if move is None:
-            return
-        game.play(move)
+        game.play(best_move(game, time_ms=None, level=3))
 
 
 def square_move_field(req: Request) -> Optional[Tuple[int, int]]:
