@@ -52,7 +52,32 @@ async function scenario(presses, { loading = true, ply = null, onEarlierPress = 
   const { selected, waiting } = session;
   return { before, events, asked, moves: session.game.moves, selected, waiting };
 }
+// A game on its way in (load()) while the engine is ready: the engine holds its answer about the
+// new game while the person presses; ``moves`` are the new game's (one the engine refuses: the
+// game shown goes on).
+async function loadScenario(presses, moves) {
+  const engine = new FakeEngine(false);
+  const events = [];
+  const session = new Session({ engine: () => engine });
+  session.listen((type, detail) => {
+    if (type !== "change") events.push([type, detail && (detail.text ?? detail.why ?? detail)]);
+  });
+  session.show({ rules: "", start: "start", moves: [] });
+  await session.start();
+  engine.loading = true;
+  const loaded = session.load({ rules: "", start: "start", moves });
+  for (const sq of presses) { session.press(sq); await tick(); }
+  const before = { selected: session.selected, waiting: session.waiting, dests: session.boardProps().dests };
+  engine.release();
+  const reply = await loaded;
+  for (let i = 0; i < 20; i++) await tick();
+  const asked = engine.asked.map((a) => a.op + (a.move ? " " + JSON.stringify(a.move) : ""));
+  return { before, events, asked, loaded: reply.ok, moves: session.game.moves, waiting: session.waiting };
+}
 const out = {
+  keptWhileANewGameLoads: await loadScenario([D2, D3], []),
+  illegalWhileANewGameLoads: await loadScenario([D2, D5], []),
+  keptWhileARefusedGameLoads: await loadScenario([D2, D3], ["j1-j9", "a10-a9", "j9-j1", "a9-a10"]),
   keptWhileLoading: await scenario([D2, D3]),
   illegalWhileLoading: await scenario([D2, D5]),
   changedMind: await scenario([D2, D2]),
@@ -113,3 +138,26 @@ def test_a_press_on_an_earlier_position(out):
     # A board on a page plays on from there: the game is cut, the move kept and played.
     branch = out["branch"]
     assert branch["moves"] == ["d2-d3"] and ["played", "d2-d3"] in branch["events"]
+
+
+def test_a_move_made_while_a_new_game_loads_is_played_in_the_new_game(out):
+    # Pressed just after "Start": the game shown takes no move (it is on its way out), the move
+    # is kept, and played in the new game once the engine has answered about it.
+    kept = out["keptWhileANewGameLoads"]
+    assert kept["before"] == {"selected": None, "waiting": {"from": D2, "to": D3}, "dests": []}
+    assert kept["asked"] == ["state", "state", 'play {"from":13,"to":23,"outcome":""}']
+    assert kept["loaded"] and kept["moves"] == ["d2-d3"] and kept["waiting"] is None
+    assert ["played", "d2-d3"] in kept["events"]
+
+
+def test_a_move_kept_while_a_new_game_loads_that_is_illegal_there_is_dropped_with_a_reason(out):
+    illegal = out["illegalWhileANewGameLoads"]
+    assert illegal["loaded"] and illegal["moves"] == [] and illegal["asked"] == ["state", "state"]
+    assert ["dropped", "it is not legal now"] in illegal["events"]
+
+
+def test_a_move_made_while_a_refused_game_loads_is_played_in_the_game_shown(out):
+    refused = out["keptWhileARefusedGameLoads"]
+    assert not refused["loaded"]
+    assert refused["asked"] == ["state", "state", 'play {"from":13,"to":23,"outcome":""}']
+    assert refused["moves"] == ["d2-d3"] and ["played", "d2-d3"] in refused["events"]

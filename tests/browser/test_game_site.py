@@ -180,7 +180,9 @@ def test_correspondence_only_when_chosen(person, server):
     press(person, "#new-game-button")
     person.check("input[name=opponent][value=correspondence]")
     press(person, "#start-button")
-    wait_plies(person, 0)
+    # The dialog stays open while the engine checks the choice (the board under it takes no
+    # press); once it closes, a move made at once is the new game's, even before it is there.
+    person.wait_for_selector("#new-game-dialog", state="hidden")
     play(person, "d2", "d3")
     person.wait_for_selector("#send-move:not([hidden])")
     assert ";c" in person.locator("#send-move-link").input_value()

@@ -5,8 +5,8 @@
 // the canvas board and the panels are views of it (boardProps() and the fields below), redrawn
 // on every "change". This is the one place that decides what a press on the board means.
 //
-// Input made before the engine can judge it — while it is still loading, or while it thinks —
-// is kept as the waiting move and played as soon as the engine is there (if it is legal then),
+// Input made before the engine can judge it — while it is still loading, while it thinks, or
+// while another game is on its way in (load()) — is kept as the waiting move and played as soon as the engine is there (if it is legal then),
 // never dropped. No DOM here: the views and the page's wiring (storage, dialogs, notices) listen.
 import { SIDES } from "../engine-data.js";
 import { emptyBoard, placementBoard, replay, sideAfter, startOf } from "./position.js";
@@ -99,6 +99,9 @@ export class Session {
     this.analysis = { on: false, running: false, token: 0, info: null, side: "black", error: "" };
     this.epoch = 0;            // bumped whenever another game replaces this one
     this.loading = 0;          // games being loaded (load()) whose engine reply is still to come
+    /** @type {?{game: GameData, players: Players}} the game the latest load() brings in, until
+     *  the engine has answered about it: input meanwhile is for that game */
+    this.incoming = null;
     this.animation = { ply: -1, epoch: -1, dragged: false };
     /** @type {Set<(type: string, detail?: any) => void>} */
     this.listeners = new Set();
@@ -144,21 +147,26 @@ export class Session {
   /** Whose turn it is in the live position. */
   get turn() { return this.state ? this.state.turn : sideAfter(this.startText(), this.game.moves.length); }
 
-  /** The game's start as a position string ("start" is the rule set's own). */
-  startText() { return this.game.start === "start" ? startOf(this.game.rules) : this.game.start; }
+  /** A game's start (by default this one's) as a position string ("start" is the rule set's own). */
+  startText(game = this.game) { return game.start === "start" ? startOf(game.rules) : game.start; }
+
+  /** Whose turn it will be in the game on its way in (load()). */
+  incomingTurn() { return sideAfter(this.startText(this.incoming.game), this.incoming.game.moves.length); }
 
   get over() { return Boolean(this.state && this.state.result); }
 
   /** Can a person move now (the engine there, nothing on its way, the live position)? */
   get humanToMove() {
     return Boolean(this.state) && !this.over && this.players[this.state.turn] === "human" &&
-      this.reviewing === null && !this.thinking && !this.pending;
+      this.reviewing === null && !this.thinking && !this.pending && !this.incoming;
   }
 
   /** Would a person be to move once the engine answers (it is loading, or thinking, or a move of
    *  theirs is on its way)? Their input is then kept as the waiting move. */
   get humanWaits() {
-    if (this.over || this.reviewing !== null) return false;
+    if (this.reviewing !== null) return false;
+    if (this.incoming) return this.incoming.players[this.incomingTurn()] === "human";
+    if (this.over) return false;
     if (!this.state) return this.players[this.turn] === "human";
     if (this.thinking) return this.players[this.state.turn === "black" ? "orange" : "black"] === "human";
     return false;
@@ -168,6 +176,7 @@ export class Session {
   get movingSide() {
     if (this.humanToMove) return this.state.turn;
     if (!this.humanWaits) return null;
+    if (this.incoming) return this.incomingTurn();
     return this.state ? (this.state.turn === "black" ? "orange" : "black") : this.turn;
   }
 
@@ -250,6 +259,7 @@ export class Session {
     this.drawOffer = null;
     this.stopClock();
     this.state = null;
+    this.incoming = null;
     this.asked = false;
     this.starting = null;
     this.clearInput();
@@ -273,21 +283,30 @@ export class Session {
   }
 
   /** Ask the engine about ``game`` and make it this session's game. Until the engine answers,
-   *  input is kept (see the module's notes). ``known``: how many of the history entries shown
-   *  are still right (only later ones are sent). Resolves with the engine's reply, or null if
-   *  yet another game came first; an invalid game leaves everything as it was. */
+   *  input is kept for that game (see the module's notes), and played there if it is legal.
+   *  ``known``: how many of the history entries shown are still right (only later ones are
+   *  sent). ``keepInput``: the input made before, on the game shown, is kept too (the game shown
+   *  is this one). Resolves with the engine's reply, or null if yet another game came first; an
+   *  invalid game leaves the game as it was, and the input made meanwhile is tried on it. */
   async load(game, { players = null, known = 0, ply = null, keep = true, keepInput = false } = {}) {
     this.stopSearches();
     const epoch = ++this.epoch;
+    if (!keepInput) Object.assign(this, { selected: null, waiting: null });
+    this.incoming = { game, players: players || this.players };
     // A game loaded while the engine is still starting replaces the one shown: the first start's
     // request about that one (start()) must not overwrite it.
     this.loading += 1;
+    this.changed();
     const reply = await this.engine().request("state", this.asking(game, known), (p) => this.emit("progress", p))
       .finally(() => { this.loading -= 1; });
     if (epoch !== this.epoch) return null;
+    this.incoming = null;
+    // The game shown's requests were voided (the epoch): its move on the way, its engine's search.
+    Object.assign(this, { hint: null, pending: false, thinking: false });
     if (!reply.ok) {
       // Refused while the engine was starting: it takes over the game still shown instead.
       if (!this.state && !this.loading) this.start({ quiet: true });
+      else if (this.state) { this.changed(); this.nextTurn(); }   // that game goes on
       return reply;
     }
     if (keep) this.emit("replaced", { game: { ...this.game, players: { ...this.players } }, next: game });
@@ -295,9 +314,6 @@ export class Session {
     this.game = { resigned: null, headers: {}, ...game, moves: [...game.moves] };
     this.asked = true;
     this.drawOffer = null;
-    const { selected, waiting } = this;
-    this.clearInput();
-    if (keepInput) Object.assign(this, { selected, waiting });
     this.early = null;
     this.reviewing = null;
     this.accept(reply.state, known);
