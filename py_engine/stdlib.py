@@ -13,8 +13,9 @@ bytecode, and Pyodide's library is sources only: measured in Pyodide under Node,
 with the cut library took 1.5 s as sources and 0.5 s as bytecode. The bytecode is compiled by the
 runtime's own Python (3.14, in the pinned Pyodide under Node: the build machine's Python is
 another version, whose bytecode the runtime would refuse), as unchecked-hash ``.pyc`` files with
-no sources beside them, without column positions, stored uncompressed in the zip (a host's gzip
-or brotli packs the whole zip better than the zip packs each file).
+no sources beside them, without docstrings and asserts, without column positions, stored
+uncompressed in the zip (a host's gzip or brotli packs the whole zip better than the zip packs
+each file).
 
 >>> "json/__init__.py" in USED and "email/__init__.py" not in USED
 True
@@ -83,6 +84,8 @@ CACHE = Path(__file__).resolve().parents[1] / "build" / "cache"
 
 # Run by the runtime's Python: every source of /tmp/sources.zip compiled into /tmp/bytecode.zip,
 # as the file the runtime's own import would have compiled it from (its path in the library).
+# Without docstrings and asserts (optimize=2, as python -OO; the library is written to work so,
+# and the engine reads no docstring of it): gzip 0.92 MB against 1.14, brotli 0.68 against 0.84.
 COMPILE = """
 import importlib.util, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
@@ -90,7 +93,7 @@ library = next(p for p in sys.path if p.endswith(".zip"))
 with zipfile.ZipFile("/tmp/sources.zip") as sources, zipfile.ZipFile("/tmp/bytecode.zip", "w") as out:
     for name in sources.namelist():
         source = sources.read(name)
-        code = compile(source, f"{library}/{name}", "exec", dont_inherit=True)
+        code = compile(source, f"{library}/{name}", "exec", dont_inherit=True, optimize=2)
         out.writestr(name + "c", _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
 """
 # Node's side: start the runtime, hand it the sources, take the bytecode back. Compiled without

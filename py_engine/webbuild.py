@@ -7,7 +7,8 @@
 which writes, in this order:
 
 - ``DIST/pyodide/pyodide-lock.json``: the runtime's lock with micropip's entry naming the wheel
-  we ship and PyPI's hash of it (:func:`rewrite_lock`);
+  we ship and PyPI's hash of it, and ``DIST/pyodide/jetan-lock.json``, the one the app loads
+  (:func:`rewrite_lock`);
 - ``DIST/pyodide/jetan_stdlib.zip``: the standard library the engine uses, compiled by the
   runtime's Python (py_engine/stdlib.py);
 - ``DIST/reach.js``: each piece's reach from e5 under the standard rules, for the rules page;
@@ -290,7 +291,10 @@ def exports(facts: Json) -> str:
 # ---- dist/ ----------------------------------------------------------------------------------
 
 def rewrite_lock(runtime: Path, dist: Path, version: str, sha256: str) -> None:
-    """Ship the runtime's lock with micropip's entry naming our wheel and PyPI's hash of it."""
+    """Ship the runtime's lock with micropip's entry naming our wheel and PyPI's hash of it (for
+    the tests: the engine's suite inside Pyodide installs micropip), and the app's own
+    :data:`LOCK`: the runtime's facts (its ABI, which Pyodide checks at the start) and no
+    packages, since the app loads none (it unpacks its wheel itself) — 0.2 KB instead of 119."""
     lock = json.loads((runtime / "pyodide-lock.json").read_text())
     entry = lock["packages"]["micropip"]
     if entry["version"] != version:
@@ -298,18 +302,21 @@ def rewrite_lock(runtime: Path, dist: Path, version: str, sha256: str) -> None:
     entry["file_name"] = f"micropip-{version}-py3-none-any.whl"
     entry["sha256"] = sha256
     (dist / "pyodide" / "pyodide-lock.json").write_text(json.dumps(lock))
+    (dist / LOCK).write_text(json.dumps({"info": lock["info"], "packages": {}}))
 
 
 # The standard library the worker loads: Pyodide's, cut to what the engine uses (stdlib.py).
 STDLIB = "pyodide/jetan_stdlib.zip"
+# The package lock the worker loads (rewrite_lock).
+LOCK = "pyodide/jetan-lock.json"
 # What the engine worker fetches of the runtime (the loading bar's whole).
-FETCHED = ("pyodide/pyodide.asm.wasm", STDLIB, "pyodide/pyodide-lock.json")
-# Files the service worker does not keep: Pyodide's whole standard library and micropip, shipped
-# for the tests (the engine's suite inside Pyodide under Node, the benchmark's bare runtime) but
-# fetched by no page; and the large icons, which a browser fetches only to install the app,
-# online. (A first visit stays under 5 MB over the wire.)
-NOT_PRECACHED = ("pyodide/python_stdlib.zip", "pyodide/micropip-", "icons/icon-512.png",
-                 "icons/icon-maskable-512.png")
+FETCHED = ("pyodide/pyodide.asm.wasm", STDLIB, LOCK)
+# Files the service worker does not keep: Pyodide's whole standard library, its whole lock and
+# micropip, shipped for the tests (the engine's suite inside Pyodide under Node, the benchmark's
+# bare runtime) but fetched by no page; and the large icons, which a browser fetches only to
+# install the app, online. (A first visit stays under 5 MB over the wire.)
+NOT_PRECACHED = ("pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "pyodide/micropip-",
+                 "icons/icon-512.png", "icons/icon-maskable-512.png")
 # The build's compressed copies of a file, NAME.gz and NAME.br (:func:`compress`): not shipped
 # files of their own.
 COMPRESSED = (".gz", ".br")
@@ -339,7 +346,7 @@ def write_manifest(dist: Path) -> str:
     runtime = [revision(path) for path in sorted(dist.glob("pyodide/*"))]
     engine = hashlib.sha256("".join([wheel_sha, *runtime]).encode()).hexdigest()[:12]
     info = {"version": version, "engine": engine, "wheel": wheel, "wheelSha256": wheel_sha,
-            "stdlib": STDLIB, "download": sum((dist / f).stat().st_size for f in FETCHED)}
+            "stdlib": STDLIB, "lock": LOCK, "download": sum((dist / f).stat().st_size for f in FETCHED)}
     (dist / "build-info.js").write_text(
         f"// Written by build.sh.\nexport const BUILD = {json.dumps(info)};\n")
     files.append("build-info.js")

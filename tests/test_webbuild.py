@@ -285,7 +285,9 @@ def test_build_writes_every_generated_file(tmp_path, capsys):
     assert build["version"] == precache["version"] and len(build["version"]) == 12
     names = [name for name, _ in precache["files"]]
     assert "sw.js" not in names and names[-1] == "build-info.js"
-    assert {"engine-data.js", "reach.js", "index.html", "pyodide/pyodide-lock.json"} <= set(names)
+    assert {"engine-data.js", "reach.js", "index.html", webbuild.LOCK} <= set(names)
+    assert "pyodide/pyodide-lock.json" not in names
+    assert json.loads((dist / webbuild.LOCK).read_text()) == {"info": lock["info"], "packages": {}}
     # Each file's revision is the start of its bytes' SHA-256.
     for name, rev in precache["files"]:
         assert rev == hashlib.sha256((dist / name).read_bytes()).hexdigest()[:16]

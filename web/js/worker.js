@@ -136,9 +136,11 @@ async function startRuntime(loadPyodide, options, compiled = null) {
   }
   try {
     // The standard library cut to what the engine uses, as bytecode (py_engine/stdlib.py): 160
-    // modules, not 560, and none compiled at the start.
+    // modules, not 560, and none compiled at the start; a package lock that names no package
+    // (the app loads none: py_engine/webbuild.py's rewrite_lock).
     const stdLibURL = new URL(BUILD.stdlib, root).href;
-    return await Promise.race([loadPyodide({ indexURL: RUNTIME, stdLibURL, ...options }), failed]);
+    const lockFileURL = new URL(BUILD.lock, root).href;
+    return await Promise.race([loadPyodide({ indexURL: RUNTIME, stdLibURL, lockFileURL, ...options }), failed]);
   } finally {
     console.warn = warn;
     WebAssembly.instantiateStreaming = instantiateStreaming;
