@@ -6,8 +6,9 @@
 // on every "change". This is the one place that decides what a press on the board means.
 //
 // Input made before the engine can judge it — while it is still loading, while it thinks, or
-// while another game is on its way in (load()) — is kept as the waiting move and played as soon as the engine is there (if it is legal then),
-// never dropped. No DOM here: the views and the page's wiring (storage, dialogs, notices) listen.
+// while another game is on its way in (load()) — is kept as the waiting move and played as soon
+// as the engine is there (if it is legal then), never dropped. No DOM here: the views and the
+// page's wiring (storage, dialogs, notices) listen.
 import { SIDES } from "../engine-data.js";
 import { emptyBoard, placementBoard, replay, sideAfter, startOf } from "./position.js";
 
@@ -161,8 +162,8 @@ export class Session {
       this.reviewing === null && !this.thinking && !this.pending && !this.incoming;
   }
 
-  /** Would a person be to move once the engine answers (it is loading, or thinking, or a move of
-   *  theirs is on its way)? Their input is then kept as the waiting move. */
+  /** Would a person be to move once the engine answers (it is loading, or thinking, or a game
+   *  is on its way in)? Their input is then kept as the waiting move. */
   get humanWaits() {
     if (this.reviewing !== null) return false;
     if (this.incoming) return this.incoming.players[this.incomingTurn()] === "human";
