@@ -9,6 +9,7 @@ import subprocess
 import threading
 import urllib.error
 import urllib.request
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -142,6 +143,19 @@ def test_a_first_visit_is_under_5_mb_over_the_wire_from_a_host_that_compresses()
         return sum(p.stat().st_size for p in copies) / 1e6
     assert over_the_wire([".br", ".gz"]) < 5.0
     assert over_the_wire([".gz"]) < 5.1 and over_the_wire([]) < 15
+
+
+def test_the_wheel_carries_no_readme():
+    """The README is not the engine's: a wheel that carried it (as its long description) grew by
+    97 KB and changed with every README edit — and with it the key of every returning player's
+    engine snapshot."""
+    dist = ROOT / "dist"
+    wheel = next(dist.glob("wheels/*.whl"), None)
+    assert wheel, "run `bash build.sh` first"
+    with zipfile.ZipFile(wheel) as z:
+        metadata = z.read(next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))).decode()
+    assert "Description-Content-Type" not in metadata and len(metadata) < 2000
+    assert "readme" not in (ROOT / "pyproject.toml").read_text()
 
 
 def test_serve_takes_its_port_as_an_argument_and_refuses_a_bad_one():
