@@ -54,20 +54,21 @@ async function scenario(presses, { loading = true, ply = null, onEarlierPress = 
 }
 // A game on its way in (load()) while the engine is ready: the engine holds its answer about the
 // new game while the person presses; ``moves`` are the new game's (one the engine refuses: the
-// game shown goes on).
-async function loadScenario(presses, moves) {
+// game shown goes on), ``shown`` the moves of the game shown before.
+async function loadScenario(presses, moves, shown = []) {
   const engine = new FakeEngine(false);
   const events = [];
   const session = new Session({ engine: () => engine });
   session.listen((type, detail) => {
     if (type !== "change") events.push([type, detail && (detail.text ?? detail.why ?? detail)]);
   });
-  session.show({ rules: "", start: "start", moves: [] });
+  session.show({ rules: "", start: "start", moves: shown });
   await session.start();
   engine.loading = true;
   const loaded = session.load({ rules: "", start: "start", moves });
   for (const sq of presses) { session.press(sq); await tick(); }
-  const before = { selected: session.selected, waiting: session.waiting, dests: session.boardProps().dests };
+  const before = { selected: session.selected, waiting: session.waiting, dests: session.boardProps().dests,
+                   d2: session.shownBoard()[D2] };
   engine.release();
   const reply = await loaded;
   for (let i = 0; i < 20; i++) await tick();
@@ -76,6 +77,7 @@ async function loadScenario(presses, moves) {
 }
 const out = {
   keptWhileANewGameLoads: await loadScenario([D2, D3], []),
+  keptWhileANewGameLoadsAfterAGame: await loadScenario([D2, D3], [], ["d2-d3", "g9-g8"]),
   illegalWhileANewGameLoads: await loadScenario([D2, D5], []),
   keptWhileARefusedGameLoads: await loadScenario([D2, D3], ["j1-j9", "a10-a9", "j9-j1", "a9-a10"]),
   keptWhileLoading: await scenario([D2, D3]),
@@ -144,10 +146,19 @@ def test_a_move_made_while_a_new_game_loads_is_played_in_the_new_game(out):
     # Pressed just after "Start": the game shown takes no move (it is on its way out), the move
     # is kept, and played in the new game once the engine has answered about it.
     kept = out["keptWhileANewGameLoads"]
-    assert kept["before"] == {"selected": None, "waiting": {"from": D2, "to": D3}, "dests": []}
+    assert kept["before"] == {"selected": None, "waiting": {"from": D2, "to": D3}, "dests": [], "d2": "N"}
     assert kept["asked"] == ["state", "state", 'play {"from":13,"to":23,"outcome":""}']
     assert kept["loaded"] and kept["moves"] == ["d2-d3"] and kept["waiting"] is None
     assert ["played", "d2-d3"] in kept["events"]
+
+
+def test_while_a_new_game_loads_the_board_shows_it(out):
+    # After d2-d3 g9-g8, New game: the board shows the new game's d2 Panthan at once, and a move
+    # made on it is the new game's.
+    kept = out["keptWhileANewGameLoadsAfterAGame"]
+    assert kept["before"]["d2"] == "N" and kept["before"]["waiting"] == {"from": D2, "to": D3}
+    assert kept["loaded"] and kept["moves"] == ["d2-d3"]
+    assert kept["asked"] == ["state", "state", 'play {"from":13,"to":23,"outcome":""}']
 
 
 def test_a_move_kept_while_a_new_game_loads_that_is_illegal_there_is_dropped_with_a_reason(out):
@@ -156,8 +167,9 @@ def test_a_move_kept_while_a_new_game_loads_that_is_illegal_there_is_dropped_wit
     assert ["dropped", "it is not legal now"] in illegal["events"]
 
 
-def test_a_move_made_while_a_refused_game_loads_is_played_in_the_game_shown(out):
+def test_a_move_kept_for_a_refused_game_is_let_go_with_a_reason(out):
+    # It was made on that game's board; the game shown before goes on, as it was.
     refused = out["keptWhileARefusedGameLoads"]
-    assert not refused["loaded"]
-    assert refused["asked"] == ["state", "state", 'play {"from":13,"to":23,"outcome":""}']
-    assert refused["moves"] == ["d2-d3"] and ["played", "d2-d3"] in refused["events"]
+    assert not refused["loaded"] and refused["asked"] == ["state", "state"]
+    assert refused["moves"] == [] and refused["waiting"] is None
+    assert ["dropped", "that game could not be opened"] in refused["events"]

@@ -226,7 +226,7 @@ session.listen((type, detail) => {
     if (problem) notify(`${titleCase(problem)}.`);
   } else if (type === "earlier") offerBranch();
   else if (type === "waiting") {
-    const when = session.incoming ? "when the new game is ready" : session.state ? "when the engine has moved" : "when the engine is ready";
+    const when = session.incoming ? "when the game has loaded" : session.state ? "when the engine has moved" : "when the engine is ready";
     $("live").textContent = detail ? `Your move ${moveWords(detail)} will be played ${when}.` : "";
   } else if (type === "dropped") {
     $("live").textContent = `The move ${moveWords(detail.move)} was not played: ${detail.why}.`;

@@ -100,8 +100,9 @@ export class Session {
     this.analysis = { on: false, running: false, token: 0, info: null, side: "black", error: "" };
     this.epoch = 0;            // bumped whenever another game replaces this one
     this.loading = 0;          // games being loaded (load()) whose engine reply is still to come
-    /** @type {?{game: GameData, players: Players}} the game the latest load() brings in, until
-     *  the engine has answered about it: input meanwhile is for that game */
+    /** @type {?{game: GameData, players: Players, ply: number, early: ?Replayed}} the game the
+     *  latest load() brings in, until the engine has answered about it: the board shows it
+     *  (replayed for display, at the ply asked), and input meanwhile is for it */
     this.incoming = null;
     this.animation = { ply: -1, epoch: -1, dragged: false };
     /** @type {Set<(type: string, detail?: any) => void>} */
@@ -154,6 +155,14 @@ export class Session {
   /** Whose turn it will be in the game on its way in (load()). */
   incomingTurn() { return sideAfter(this.startText(this.incoming.game), this.incoming.game.moves.length); }
 
+  /** May a person move in the game on its way in, once it is there (it is shown, at its last
+   *  ply, not ended, and a person is to move)? */
+  incomingTakesInput() {
+    const { game, players, ply, early } = this.incoming;
+    return Boolean(early) && ply === game.moves.length && !game.resigned && !game.agreed && !game.flagged &&
+      players[this.incomingTurn()] === "human";
+  }
+
   get over() { return Boolean(this.state && this.state.result); }
 
   /** Can a person move now (the engine there, nothing on its way, the live position)? */
@@ -165,9 +174,8 @@ export class Session {
   /** Would a person be to move once the engine answers (it is loading, or thinking, or a game
    *  is on its way in)? Their input is then kept as the waiting move. */
   get humanWaits() {
-    if (this.reviewing !== null) return false;
-    if (this.incoming) return this.incoming.players[this.incomingTurn()] === "human";
-    if (this.over) return false;
+    if (this.incoming) return this.incomingTakesInput();
+    if (this.over || this.reviewing !== null) return false;
     if (!this.state) return this.players[this.turn] === "human";
     if (this.thinking) return this.players[this.state.turn === "black" ? "orange" : "black"] === "human";
     return false;
@@ -184,6 +192,7 @@ export class Session {
   /** The 100 squares of the position shown. */
   shownBoard() {
     const ply = this.shownPly;
+    if (this.incoming && this.incoming.early) return this.incoming.early.boards[this.incoming.ply];
     if (this.state) {
       if (ply === this.state.moves.length) return this.moving ? carried(this.state.board, this.moving) : this.state.board;
       return placementBoard(ply === 0 ? this.state.start : this.state.moves[ply - 1].position);
@@ -202,6 +211,7 @@ export class Session {
   /** The squares of the move that led to the position shown, or null. */
   lastMoveShown() {
     const ply = this.shownPly;
+    if (this.incoming && this.incoming.early) return this.incoming.early.squares[this.incoming.ply - 1] || null;
     if (this.state && this.moving && ply === this.state.moves.length) return [this.moving.from, this.moving.to];
     if (ply === 0) return null;
     if (this.state) {
@@ -238,7 +248,7 @@ export class Session {
     return {
       animate, board, lastMove: last, selected: this.selected, arrows,
       dests: live && this.humanToMove ? this.destinations(this.selected) : [],
-      threatened: live && this.state ? this.state.threatened : [],
+      threatened: live && this.state && !this.incoming ? this.state.threatened : [],
       draggable: (sq) => this.mayPickUp(sq, board),
     };
   }
@@ -284,16 +294,24 @@ export class Session {
   }
 
   /** Ask the engine about ``game`` and make it this session's game. Until the engine answers,
-   *  input is kept for that game (see the module's notes), and played there if it is legal.
-   *  ``known``: how many of the history entries shown are still right (only later ones are
-   *  sent). ``keepInput``: the input made before, on the game shown, is kept too (the game shown
-   *  is this one). Resolves with the engine's reply, or null if yet another game came first; an
-   *  invalid game leaves the game as it was, and the input made meanwhile is tried on it. */
+   *  the board shows that game (replayed for display) and input is kept for it (see the
+   *  module's notes), played there if it is legal. ``known``: how many of the history entries
+   *  shown are still right (only later ones are sent). ``keepInput``: the input made before, on
+   *  the game shown, is kept too (the game shown is this one). Resolves with the engine's reply,
+   *  or null if yet another game came first; an invalid game leaves the game as it was (a move
+   *  kept for it is let go, saying why). */
   async load(game, { players = null, known = 0, ply = null, keep = true, keepInput = false } = {}) {
     this.stopSearches();
     const epoch = ++this.epoch;
-    if (!keepInput) Object.assign(this, { selected: null, waiting: null });
-    this.incoming = { game, players: players || this.players };
+    if (!keepInput) {
+      this.selected = null;
+      this.dropWaiting("another game was opened");
+    }
+    this.hint = null;
+    let early = null;
+    try { early = replay(this.startText(game), game.moves); } catch { /* the engine will say why */ }
+    const shownPly = ply !== null && ply < game.moves.length ? Math.max(0, ply) : game.moves.length;
+    this.incoming = { game, players: players || this.players, ply: shownPly, early };
     // A game loaded while the engine is still starting replaces the one shown: the first start's
     // request about that one (start()) must not overwrite it.
     this.loading += 1;
@@ -305,9 +323,11 @@ export class Session {
     // The game shown's requests were voided (the epoch): its move on the way, its engine's search.
     Object.assign(this, { hint: null, pending: false, thinking: false });
     if (!reply.ok) {
+      // The move kept was made on that game's board; the game shown before goes on.
+      if (!keepInput) this.dropWaiting("that game could not be opened");
       // Refused while the engine was starting: it takes over the game still shown instead.
       if (!this.state && !this.loading) this.start({ quiet: true });
-      else if (this.state) { this.changed(); this.nextTurn(); }   // that game goes on
+      else if (this.state) { this.changed(); this.nextTurn(); }
       return reply;
     }
     if (keep) this.emit("replaced", { game: { ...this.game, players: { ...this.players } }, next: game });
@@ -416,7 +436,7 @@ export class Session {
 
   /** A press on a square (a click, a tap, Enter on the keyboard cursor). */
   press(sq) {
-    if (this.reviewing !== null && !this.pressEarlier()) return;
+    if (this.earlierShown() && !this.pressEarlier()) return;
     if (!this.state && this.startOnInput) this.start();
     if (this.humanToMove) {
       if (this.selected !== null && this.destinations(this.selected).some((d) => d.to === sq)) {
@@ -443,7 +463,7 @@ export class Session {
 
   /** A piece dragged from one square to another. */
   drop(from, to) {
-    if (this.reviewing !== null && !this.pressEarlier()) return;
+    if (this.earlierShown() && !this.pressEarlier()) return;
     if (!this.state && this.startOnInput) this.start();
     if (this.humanToMove) {
       if (this.destinations(from).some((d) => d.to === to)) {
@@ -461,7 +481,7 @@ export class Session {
   /** A move typed as text: played now, or kept until the engine can judge it. Resolves to
    *  true if it was played or kept. */
   async type(text) {
-    if (this.reviewing !== null && !this.pressEarlier()) return false;
+    if (this.earlierShown() && !this.pressEarlier()) return false;
     if (!this.state && this.startOnInput) this.start();
     if (this.humanToMove) return this.play({ text }, { quiet: true });
     if (!this.humanWaits) return false;
@@ -477,6 +497,9 @@ export class Session {
     this.changed();
     if (this.state && this.humanToMove) this.nextTurn();
   }
+
+  /** Is an earlier position of this game shown (not a game on its way in)? */
+  earlierShown() { return this.reviewing !== null && !this.incoming; }
 
   /** Input on an earlier position: true if it goes on as input on a new line from there (a
    *  board on a page), false if the page is asked instead (the app offers to play on). */
@@ -499,7 +522,7 @@ export class Session {
   /** Play a move (squares or text) at the live position; one at a time. Resolves with the
    *  engine's reply (null if another game replaced this one meanwhile). */
   async play(move, { quiet = false } = {}) {
-    if (this.pending || !this.state) return null;
+    if (this.pending || !this.state || this.incoming) return null;
     this.stopAnalysis();
     this.pending = true;
     this.selected = null;
@@ -530,6 +553,7 @@ export class Session {
   /** After every change of the live position: the engine's move, the waiting move, or the
    *  analysis. */
   async nextTurn() {
+    if (this.incoming) return;          // the game shown is on its way out (load())
     if (!this.state || this.over || this.reviewing !== null || this.pending || this.thinking) {
       if (this.over && this.waiting) this.dropWaiting("the game is over");
       return;
@@ -594,7 +618,7 @@ export class Session {
    *  reporting each finished depth ("change", with analysis.info). */
   async startAnalysis() {
     const a = this.analysis;
-    if (!a.on || !this.state) return;
+    if (!a.on || !this.state || this.incoming) return;
     if (this.reviewing === null && !this.humanToMove) return;
     const ply = this.shownPly;
     const token = ++a.token;
@@ -642,7 +666,7 @@ export class Session {
     this.reviewing = target === last ? null : target;
     this.selected = null;
     this.changed();
-    if (!this.state) return;
+    if (!this.state || this.incoming) return;
     if (this.reviewing === null) { this.shown = null; this.nextTurn(); }
     else { this.startAnalysis(); this.askShown(); }
   }
