@@ -305,7 +305,7 @@ export class Session {
     const epoch = ++this.epoch;
     if (!keepInput) {
       this.selected = null;
-      this.dropWaiting("another game was opened");
+      this.dropWaiting("the game changed");
     }
     this.hint = null;
     let early = null;
