@@ -35,33 +35,35 @@ class FakeEngine {
   stop() {}
 }
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
-async function scenario(presses, { loading = true, ply = null, onEarlierPress = "offer" } = {}) {
-  const engine = new FakeEngine(loading);
+const settle = async () => { for (let i = 0; i < 20; i++) await tick(); };
+// A session on a stand-in engine, with what it says (but "change") noted in ``events``.
+function watched(engine, options = {}) {
   const events = [];
-  const session = new Session({ engine: () => engine, onEarlierPress });
+  const session = new Session({ engine: () => engine, ...options });
   session.listen((type, detail) => {
     if (type !== "change") events.push([type, detail && (detail.text ?? detail.why ?? detail)]);
   });
+  return { session, events };
+}
+const askedOf = (engine) => engine.asked.map((a) => a.op + (a.move ? " " + JSON.stringify(a.move) : ""));
+async function scenario(presses, { loading = true, ply = null, onEarlierPress = "offer" } = {}) {
+  const engine = new FakeEngine(loading);
+  const { session, events } = watched(engine, { onEarlierPress });
   session.show({ rules: "", start: "start", moves: ply === null ? [] : ["d2-d3", "g9-g8"] }, { ply });
   if (!loading) await session.start();
   for (const sq of presses) { session.press(sq); await tick(); }
   const before = { selected: session.selected, waiting: session.waiting, ready: Boolean(session.state) };
   engine.release();
-  for (let i = 0; i < 20; i++) await tick();
-  const asked = engine.asked.map((a) => a.op + (a.move ? " " + JSON.stringify(a.move) : ""));
+  await settle();
   const { selected, waiting } = session;
-  return { before, events, asked, moves: session.game.moves, selected, waiting };
+  return { before, events, asked: askedOf(engine), moves: session.game.moves, selected, waiting };
 }
 // A game on its way in (load()) while the engine is ready: the engine holds its answer about the
 // new game while the person presses; ``moves`` are the new game's (one the engine refuses: the
 // game shown goes on), ``shown`` the moves of the game shown before.
 async function loadScenario(presses, moves, shown = []) {
   const engine = new FakeEngine(false);
-  const events = [];
-  const session = new Session({ engine: () => engine });
-  session.listen((type, detail) => {
-    if (type !== "change") events.push([type, detail && (detail.text ?? detail.why ?? detail)]);
-  });
+  const { session, events } = watched(engine);
   session.show({ rules: "", start: "start", moves: shown });
   await session.start();
   engine.loading = true;
@@ -71,9 +73,8 @@ async function loadScenario(presses, moves, shown = []) {
                    d2: session.shownBoard()[D2] };
   engine.release();
   const reply = await loaded;
-  for (let i = 0; i < 20; i++) await tick();
-  const asked = engine.asked.map((a) => a.op + (a.move ? " " + JSON.stringify(a.move) : ""));
-  return { before, events, asked, loaded: reply.ok, moves: session.game.moves, waiting: session.waiting };
+  await settle();
+  return { before, events, asked: askedOf(engine), loaded: reply.ok, moves: session.game.moves, waiting: session.waiting };
 }
 const out = {
   keptWhileANewGameLoads: await loadScenario([D2, D3], []),

@@ -44,6 +44,16 @@ const lineColour = (i) => `rgba(120, 200, 90, ${0.8 - 0.25 * i})`;   // the best
 const ANALYSIS = { level: 6, time_ms: 30000 };
 const HINT = { level: 6, time_ms: 1000 };
 
+/** A game's moves replayed for display (position.js: no rules), or null and why not.
+ *  @param {string} start @param {string[]} moves @returns {{replayed: ?Replayed, error: string}} */
+function forDisplay(start, moves) {
+  try {
+    return { replayed: replay(start, moves), error: "" };
+  } catch (err) {
+    return { replayed: null, error: err.message };
+  }
+}
+
 /** ``board`` with the piece on ``move.from`` carried to ``move.to`` (what a move by squares
  *  looks like while the engine's answer is on its way). */
 function carried(board, move) {
@@ -274,13 +284,7 @@ export class Session {
     this.asked = false;
     this.starting = null;
     this.clearInput();
-    try {
-      this.early = replay(this.startText(), this.game.moves);
-      this.earlyError = "";
-    } catch (err) {
-      this.early = null;
-      this.earlyError = err.message;
-    }
+    ({ replayed: this.early, error: this.earlyError } = forDisplay(this.startText(), this.game.moves));
     this.reviewing = ply === null || ply >= this.game.moves.length ? null : Math.max(0, ply);
     this.changed();
   }
@@ -308,8 +312,7 @@ export class Session {
       this.dropWaiting("the game changed");
     }
     this.hint = null;
-    let early = null;
-    try { early = replay(this.startText(game), game.moves); } catch { /* the engine will say why */ }
+    const { replayed: early } = forDisplay(this.startText(game), game.moves);   // the engine says why not
     const shownPly = ply !== null && ply < game.moves.length ? Math.max(0, ply) : game.moves.length;
     this.incoming = { game, players: players || this.players, ply: shownPly, early };
     // A game loaded while the engine is still starting replaces the one shown: the first start's
@@ -321,7 +324,7 @@ export class Session {
     if (epoch !== this.epoch) return null;
     this.incoming = null;
     // The game shown's requests were voided (the epoch): its move on the way, its engine's search.
-    Object.assign(this, { hint: null, pending: false, thinking: false });
+    Object.assign(this, { pending: false, thinking: false });
     if (!reply.ok) {
       // The move kept was made on that game's board; the game shown before goes on.
       if (!keepInput) this.dropWaiting("that game could not be opened");
