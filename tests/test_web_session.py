@@ -74,7 +74,8 @@ async function loadScenario(presses, moves, shown = []) {
   engine.release();
   const reply = await loaded;
   await settle();
-  return { before, events, asked: askedOf(engine), loaded: reply.ok, moves: session.game.moves, waiting: session.waiting };
+  return { before, events, asked: askedOf(engine), loaded: reply.ok, moves: session.game.moves,
+           waiting: session.waiting };
 }
 const out = {
   keptWhileANewGameLoads: await loadScenario([D2, D3], []),
