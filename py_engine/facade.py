@@ -36,7 +36,7 @@ from .notation import move_text, walk_line
 from .pieces import LETTERS, SIDES
 from .position import Position
 from .rules import OPTION_WORDS, OPTIONS, PER_SIDE, PRESETS, STANDARD, RuleSet
-from .search import LEVELS, MAX_DEPTH, Info, Searcher, best_move, level_settings
+from .search import LEVELS, MAX_DEPTH, Info, Searcher, level_settings
 from .squares import SIZE, square_name
 from .values import PASS, Move
 
@@ -738,15 +738,44 @@ def op_search_step(req: Request) -> Reply:
 def warm_up() -> None:
     """Make what a first game's first search makes on first use — the standard rules' walk tables
     from the squares it looks at, its evaluator's tables — by searching the start as level 3
-    does, keeping no game. The browser's worker calls this before it takes the memory snapshot
-    that later visits restore, so that their first search finds these made (README,
-    "Start-up"): a first search made about 260, 7 of its 9 ms on CPython.
+    does, keeping no game: :func:`warming` in one go. The browser's worker calls this before it
+    takes the memory snapshot that later visits restore, so that their first search finds these
+    made (README, "Start-up"): a first search made about 260, 7 of its 9 ms on CPython.
 
     >>> warm_up()
     """
-    game = Game()
-    for _ in range(2):          # each side's first move
-        game.play(best_move(game, time_ms=None, level=3))
+    for _ in warming():
+        pass
+
+
+def warming(slice_ms: Optional[int] = None, rounds: int = 1) -> Iterator[None]:
+    """Each side's first move searched as level 3 does, with the progress and the game's state
+    made into JSON as the replies send them, ``rounds`` times, on games of its own (the
+    session's game is left as it is), in steps of about ``slice_ms`` (``None``: one step a
+    move). A worker restored from a snapshot runs these steps while the page is idle: its
+    runtime's code starts anew there, and WebKit runs new WebAssembly in its interpreter until
+    it has compiled what runs often, so that a restored worker's first reply took five times
+    its second (README, "Benchmarks").
+
+    >>> sum(1 for _ in warming(None, rounds=2))       # one step a move
+    4
+    """
+    for _ in range(rounds):
+        game = Game()
+        for _ in range(2):
+            searcher = Searcher(game.rules, slice_ms=slice_ms)
+            found = None
+            for info in searcher.iterate(game.position, game.keys()[:-1], level=level_settings(3)):
+                if info.paused:
+                    yield
+                    continue
+                found = info.move
+                json.dumps(info_json(game.rules, game.position, info))
+            if found is None:
+                return
+            game.play(found)
+            json.dumps(state(game))
+            yield
 
 
 def square_move_field(req: Request) -> Optional[Tuple[int, int]]:

@@ -48,14 +48,13 @@ def mode(jspi):
 
 
 def check_mode(page, jspi):
-    """The engine runs as asked: searches in a worker of their own exactly when the worker cannot
-    suspend (started once the page's worker has kept its snapshot and the page is quiet)."""
+    """The engine runs as asked: searches in a worker of their own only where the worker cannot
+    suspend, and that worker not started while the player looks at a fresh board (its start
+    slows the page's worker in WebKit): only by an analysis, or once a first search has been
+    answered and the page is quiet (engine.js)."""
     assert page.evaluate("window.jetan.engine.suspends") == (not jspi)
-    if jspi:
-        page.wait_for_function("window.jetan.engine.searchEngine !== null", timeout=60000)
-    else:
-        page.wait_for_timeout(2500)      # longer than a quiet start takes (engine.js)
-        assert page.evaluate("window.jetan.engine.searchEngine") is None
+    page.wait_for_timeout(2500)          # longer than a quiet start takes (engine.js)
+    assert page.evaluate("window.jetan.engine.searchEngine") is None
 
 
 @JSPI
@@ -106,10 +105,12 @@ def play_and_let_the_engine_think(page, frm, to, depth_reported=True):
 
 @JSPI
 def test_move_now_and_new_game_while_the_engine_thinks(page, server, jspi):
+    """The first search in the page's worker (without JSPI: in slices), the second, without
+    JSPI, in the second worker, started once the first was answered."""
     open_app(page, server, saved=SLOW_ENGINE, fragment=jspi)
     check_mode(page, jspi)
-    searcher_ready(page, jspi)
     play_and_let_the_engine_think(page, "d2", "d3")
+    assert page.evaluate("[...window.jetan.engine.pending.values()].map((r) => r.op)") == ["think"]
     page.wait_for_timeout(500)
     timed(f"{mode(jspi)}move now (level 6, 5 s)", lambda: page.click("#stop-button"),
           lambda: wait_plies(page, 2, timeout=int(SLACK_S * 4000)))
@@ -121,19 +122,19 @@ def test_move_now_and_new_game_while_the_engine_thinks(page, server, jspi):
 
 
 def test_move_now_while_the_second_worker_is_loading(page, server):
-    """Without JSPI a search asked for while the second worker is still loading (seconds after a
-    page load in WebKit) runs in the page's own worker, which cannot hear a stop mid-depth: it
-    searches in slices of 100 ms, so Move now and New game wait a slice at most."""
+    """Without JSPI a search asked for before the second worker is ready (it starts once a first
+    search has been answered, and takes seconds in WebKit) runs in the page's own worker, which
+    cannot hear a stop mid-depth: it searches in slices of 100 ms, so Move now and New game wait
+    a slice at most."""
     open_app(page, server, saved=SLOW_ENGINE, fragment="?jspi=off")
     check_mode(page, "?jspi=off")
-    searcher_ready(page, "?jspi=off")
-    # As if it were still loading.
-    page.evaluate("window.jetan.engine.searchEngine.ready = false")
     play_and_let_the_engine_think(page, "d2", "d3")
     assert page.evaluate("[...window.jetan.engine.pending.values()].map((r) => r.op)") == ["think"]
     page.wait_for_timeout(1500)
     timed("no JSPI: move now (search in the page's worker)", lambda: page.click("#stop-button"),
           lambda: wait_plies(page, 2, timeout=int(SLACK_S * 4000)))
+    # As if the second worker, started since, were still loading.
+    page.evaluate("if (window.jetan.engine.searchEngine) window.jetan.engine.searchEngine.ready = false")
     play_and_let_the_engine_think(page, "e2", "e3")
     assert page.evaluate("[...window.jetan.engine.pending.values()].map((r) => r.op)") == ["think"]
     page.click("#new-game-button")

@@ -188,6 +188,11 @@ def click_round(browser, url):
     figures["own move drawn"] = browser.wait("() => window.__drawn")
     figures["own move answered by the engine"] = browser.wait(ANSWERED, 1)
     figures["level-3 reply (2 s)"] = browser.wait(ANSWERED, 2, timeout=60)
+    opened(browser, url, level3)
+    time.sleep(2)                      # a person looks at the board before the first move
+    click_move(browser, "d2", "d3")
+    figures["own move answered, 2 s after the page is ready"] = browser.wait(ANSWERED, 1)
+    figures["level-3 reply, 2 s after the page is ready"] = browser.wait(ANSWERED, 2, timeout=60)
     level6 = dict(SETTINGS, settings=dict(SETTINGS["settings"], timeMs=5000))
     opened(browser, url, level6)
     time.sleep(2)                      # a person looks at the board before the first move

@@ -86,7 +86,8 @@ const SHORT_SEARCH_MS = 5000;
 // A search in the page's own worker where it cannot suspend pauses this often to hear a stop.
 const SLICE_MS = 100;
 // Where searches cannot suspend, the second worker starts once the first has kept its snapshot
-// and the page has asked nothing for this long (see startSearcherWhenQuiet()).
+// and answered a first search, and the page has asked nothing for this long (see
+// startSearcherWhenQuiet()).
 const QUIET_START_MS = 1000;
 
 export class Engine {
@@ -108,6 +109,7 @@ export class Engine {
     this.settled = false;         // has the worker done its start's work (its snapshot kept)?
     this.lastSent = 0;            // when the last request was sent (performance.now())
     this.running = null;          // searchesOnly: the search under way
+    this.searched = false;        // has this engine answered a search yet?
     this.pending = new Map();
     this.nextId = 1;
     this.ready = false;
@@ -170,6 +172,7 @@ export class Engine {
     if (msg.progress) { waiting.onProgress(msg.progress); return; }
     this.pending.delete(msg.id);
     if (waiting === this.running) this.running = null;
+    if (waiting.op === "think") this.searched = true;
     waiting.resolve(msg.reply);
   }
 
@@ -181,13 +184,20 @@ export class Engine {
     return this.searchEngine;
   }
 
-  /** Start the second engine before it is needed, but not while this one starts: once this
-   *  worker has kept its snapshot (so the second restores it in a fraction of a second rather
-   *  than starting Python afresh beside the first move) and the page has been quiet a moment.
-   *  Until then a search runs here, in slices (request()). */
+  /** Start the second engine before it is needed, but not while this one starts or is about
+   *  to be asked: once this worker has kept its snapshot (so the second restores it in a
+   *  fraction of a second rather than starting Python afresh beside the first move) and has
+   *  answered a first search (the engine's first move, a hint), and the page has been quiet a
+   *  moment — when a player is thinking about a move. A second worker's start slows this one's
+   *  replies while it lasts (in WebKitGTK a level-3 search took 250-300 ms then, 20 ms
+   *  otherwise: the two share one compiler thread; README, "Benchmarks"), so it does not start
+   *  while the player is looking at a fresh board. Until then a search runs here, in slices
+   *  (request()); an analysis starts it at once. */
   startSearcherWhenQuiet() {
-    if (this.ready && this.settled && !this.suspends && !this.searchesOnly && !this.searchEngine &&
-        !this.pending.size && performance.now() - this.lastSent > QUIET_START_MS) this.searcher();
+    if (this.ready && this.settled && this.searched && !this.suspends && !this.searchesOnly &&
+        !this.searchEngine && !this.pending.size && performance.now() - this.lastSent > QUIET_START_MS) {
+      this.searcher();
+    }
   }
 
   /** A search engine's stop: the search under way is answered at once with its last finished

@@ -233,6 +233,7 @@ function keepWhenQuiet(snapshots, snapshot) {
 function ready(pyodide, how) {
   if (SUSPENDS) letSearchesBreathe(pyodide);
   if (ROLE === "searches") warmUp();
+  else if (how === "restored") warmWhenIdle();
   self.postMessage({ status: "ready", detail: how, suspends: SUSPENDS });
 }
 
@@ -246,6 +247,35 @@ function warmUp() {
   call("best", { rules: "", start: "start", moves: [], level: 6, time_ms: WARM_UP_MS });
 }
 
+// A restored worker runs a first game's first searches (facade.warming) while the page is idle,
+// a step at a time, so that the player's first move finds the runtime's hot code compiled: in
+// WebKitGTK a restored worker's first level-3 search took 64-115 ms, its second 8-26 (a started
+// worker's Python start runs enough to compile it; README, "Benchmarks"). It waits until no
+// request has come for a moment (the page's first requests, and a move made at once, go first),
+// and a request that comes meanwhile waits one step (a search of 76 nodes) at most.
+const WARM_ROUNDS = 6;
+const SLICE_WHILE_WARMING_MS = 10;
+const IDLE_BEFORE_WARMING_MS = 250;
+
+function warmWhenIdle() {
+  const steps = facade.warming(SLICE_WHILE_WARMING_MS, WARM_ROUNDS);
+  const step = () => {
+    const quiet = performance.now() - lastRequest;
+    if (waiting || quiet < IDLE_BEFORE_WARMING_MS) {
+      setTimeout(step, waiting ? IDLE_BEFORE_WARMING_MS : IDLE_BEFORE_WARMING_MS - quiet);
+      return;
+    }
+    let finished = true;
+    try {
+      finished = steps.next().done;
+    } catch (err) {
+      console.warn("The engine's warm-up failed (its first reply may be slower).", err);
+    }
+    if (finished) steps.destroy();
+    else setTimeout(step, 0);
+  };
+  setTimeout(step, IDLE_BEFORE_WARMING_MS);
+}
 function call(op, args) {
   return JSON.parse(facade.handle_json(JSON.stringify({ ...args, op })));
 }
