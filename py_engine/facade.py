@@ -748,27 +748,23 @@ def warm_up() -> None:
         pass
 
 
-def warming(slice_ms: Optional[int] = None, rounds: int = 1) -> Iterator[None]:
+def warming(rounds: int = 1) -> Iterator[None]:
     """Each side's first move searched as level 3 does, with the progress and the game's state
     made into JSON as the replies send them, ``rounds`` times, on games of its own (the
-    session's game is left as it is), in steps of about ``slice_ms`` (``None``: one step a
-    move). A worker restored from a snapshot runs these steps while the page is idle: its
-    runtime's code starts anew there, and WebKit runs new WebAssembly in its interpreter until
-    it has compiled what runs often, so that a restored worker's first reply took five times
-    its second (README, "Benchmarks").
+    session's game is left as it is), a step a move. A worker restored from a snapshot runs
+    these steps while the page is idle: its runtime's code starts anew there, and WebKit runs
+    new WebAssembly in its interpreter until it has compiled what runs often, so that a restored
+    worker's first reply took five times its second (README, "The app").
 
-    >>> sum(1 for _ in warming(None, rounds=2))       # one step a move
+    >>> sum(1 for _ in warming(rounds=2))
     4
     """
     for _ in range(rounds):
         game = Game()
         for _ in range(2):
-            searcher = Searcher(game.rules, slice_ms=slice_ms)
             found = None
-            for info in searcher.iterate(game.position, game.keys()[:-1], level=level_settings(3)):
-                if info.paused:
-                    yield
-                    continue
+            for info in Searcher(game.rules).iterate(game.position, game.keys()[:-1],
+                                                     level=level_settings(3)):
                 found = info.move
                 json.dumps(info_json(game.rules, game.position, info))
             if found is None:

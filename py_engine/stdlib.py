@@ -78,9 +78,10 @@ ENTRY_DATE = (1980, 1, 1, 0, 0, 0)
 
 
 # The pinned runtime (npm ci), whose Python compiles the bytecode.
-PINNED_RUNTIME = Path(__file__).resolve().parents[1] / "node_modules" / "pyodide"
+ROOT = Path(__file__).resolve().parents[1]
+PINNED_RUNTIME = ROOT / "node_modules" / "pyodide"
 # Compiled bytecode is kept here by what it was compiled from (a build compiles only what changed).
-CACHE = Path(__file__).resolve().parents[1] / "build" / "cache"
+CACHE = ROOT / "build" / "cache"
 
 # Run by the runtime's Python: every source of /tmp/sources.zip compiled into /tmp/bytecode.zip,
 # as the file the runtime's own import would have compiled it from (its path in the library).

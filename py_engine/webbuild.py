@@ -371,23 +371,26 @@ SAVES_AT_LEAST = 0.1
 # package-lock.json): gzip's format, read by every browser, 3-5% smaller than gzip -9 (the runtime's
 # WebAssembly 3.41 MB against 3.53), at seconds a file instead of milliseconds.
 PACK = """
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { brotliCompressSync, constants } from "node:zlib";
-import { gzip } from "@gfx/zopfli";
-const zopfli = (data) => new Promise((done, fail) =>
-  gzip(data, { numiterations: 5 }, (error, packed) => error ? fail(error) : done(packed)));
-for (const [kind, source, target] of JSON.parse(process.argv[1])) {
+const [kind, jobs] = [process.argv[1], JSON.parse(process.argv[2])];
+const { gzipAsync } = kind === "gz" ? await import("@gfx/zopfli") : {};
+for (const [source, target] of jobs) {
   const data = readFileSync(source);
-  writeFileSync(target, kind === "gz" ? await zopfli(data) : brotliCompressSync(data, { params: {
-    [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-    [constants.BROTLI_PARAM_LGWIN]: constants.BROTLI_MAX_WINDOW_BITS,
-    [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+  // Written whole, then renamed: a build stopped midway leaves no half file in the cache.
+  writeFileSync(`${target}.part`, kind === "gz" ? await gzipAsync(data, { numiterations: 5 })
+    : brotliCompressSync(data, { params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_LGWIN]: constants.BROTLI_MAX_WINDOW_BITS,
+      [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+  renameSync(`${target}.part`, target);
 }
 """
 # A file this large is packed once and its copies kept by its bytes (the runtime's 9.6 MB take
-# 20 s with brotli, 17 s with Zopfli: two Node processes, one a kind, share the two cores).
+# 20 s with brotli, 17 s with Zopfli: two Node processes, one a kind, share the two cores),
+# under a name that says how (a change of settings packs anew).
 KEPT_FROM = 256 * 1024
-ROOT = Path(__file__).resolve().parents[1]
+PACKERS = {"br": "brotli-q11-w24", "gz": "zopfli-1.0.15-i5"}
 
 
 def compress(dist: Path) -> int:
@@ -411,20 +414,25 @@ def compress(dist: Path) -> int:
             packing["br"].append((path, path.with_name(path.name + ".br")))
             continue
         digest = hashlib.sha256(data).hexdigest()[:32]
-        for kind, packer in (("br", "brotli"), ("gz", "zopfli")):
+        for kind, packer in PACKERS.items():
             kept = stdlib.CACHE / f"{packer}-{digest}"
             if not kept.exists():
                 stdlib.CACHE.mkdir(parents=True, exist_ok=True)
                 packing[kind].append((path, kept))
             copies.append((kept, path.with_name(f"{path.name}.{kind}")))
-    runs = [subprocess.Popen(["node", "--input-type=module", "-e", PACK,
-                              json.dumps([[kind, str(source), str(target)] for source, target in jobs])],
-                             cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    runs = [subprocess.Popen(["node", "--input-type=module", "-e", PACK, kind,
+                              json.dumps([[str(source), str(target)] for source, target in jobs])],
+                             cwd=stdlib.ROOT, stderr=subprocess.PIPE, text=True)
             for kind, jobs in packing.items() if jobs]
-    for run in runs:
-        _, errors = run.communicate(timeout=600)
-        if run.returncode != 0:
-            sys.exit(f"build: packing by Node failed:\n{errors[-2000:]}")
+    try:
+        for run in runs:
+            _, errors = run.communicate(timeout=600)
+            if run.returncode != 0:
+                sys.exit(f"build: packing by Node failed:\n{errors[-2000:]}")
+    finally:
+        for run in runs:
+            if run.poll() is None:
+                run.kill()
     for kept, target in copies:
         shutil.copyfile(kept, target)
     return written

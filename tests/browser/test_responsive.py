@@ -121,7 +121,7 @@ def test_move_now_and_new_game_while_the_engine_thinks(page, server, jspi):
           lambda: wait_plies(page, 0, timeout=int(SLACK_S * 4000)))
 
 
-def test_move_now_while_the_second_worker_is_loading(page, server):
+def test_move_now_and_new_game_before_the_second_worker_is_ready(page, server):
     """Without JSPI a search asked for before the second worker is ready (it starts once a first
     search has been answered, and takes seconds in WebKit) runs in the page's own worker, which
     cannot hear a stop mid-depth: it searches in slices of 100 ms, so Move now and New game wait
@@ -133,8 +133,9 @@ def test_move_now_while_the_second_worker_is_loading(page, server):
     page.wait_for_timeout(1500)
     timed("no JSPI: move now (search in the page's worker)", lambda: page.click("#stop-button"),
           lambda: wait_plies(page, 2, timeout=int(SLACK_S * 4000)))
-    # As if the second worker, started since, were still loading.
-    page.evaluate("if (window.jetan.engine.searchEngine) window.jetan.engine.searchEngine.ready = false")
+    # As if no search had been answered yet: the second worker does not start meanwhile.
+    page.evaluate("window.jetan.engine.searched = false")
+    assert page.evaluate("window.jetan.engine.searchEngine") is None
     play_and_let_the_engine_think(page, "e2", "e3")
     assert page.evaluate("[...window.jetan.engine.pending.values()].map((r) => r.op)") == ["think"]
     page.click("#new-game-button")

@@ -180,23 +180,25 @@ def clicks(browser, url, rounds=3):
             for name, values in seen.items()}
 
 
+def first_move(browser, url, saved, look_s):
+    """Open the app with ``saved``, look at the board for ``look_s`` seconds (a person does,
+    before a first move), and play d2-d3 by clicks."""
+    opened(browser, url, saved)
+    time.sleep(look_s)
+    click_move(browser, "d2", "d3")
+
+
 def click_round(browser, url):
     figures = {}
     level3 = dict(SETTINGS, settings=dict(SETTINGS["settings"], level=3, timeMs=2000))
-    opened(browser, url, level3)
-    click_move(browser, "d2", "d3")
+    first_move(browser, url, level3, 0)
     figures["own move drawn"] = browser.wait("() => window.__drawn")
     figures["own move answered by the engine"] = browser.wait(ANSWERED, 1)
     figures["level-3 reply (2 s)"] = browser.wait(ANSWERED, 2, timeout=60)
-    opened(browser, url, level3)
-    time.sleep(2)                      # a person looks at the board before the first move
-    click_move(browser, "d2", "d3")
+    first_move(browser, url, level3, 2)
     figures["own move answered, 2 s after the page is ready"] = browser.wait(ANSWERED, 1)
     figures["level-3 reply, 2 s after the page is ready"] = browser.wait(ANSWERED, 2, timeout=60)
-    level6 = dict(SETTINGS, settings=dict(SETTINGS["settings"], timeMs=5000))
-    opened(browser, url, level6)
-    time.sleep(2)                      # a person looks at the board before the first move
-    click_move(browser, "d2", "d3")
+    first_move(browser, url, dict(SETTINGS, settings=dict(SETTINGS["settings"], timeMs=5000)), 2)
     browser.wait("() => document.getElementById('thinking-text').textContent.includes('depth')", timeout=60)
     figures["first think's depth 1, from the press (level 6)"] = browser.call("() => window.__depth1")
     time.sleep(1.5)

@@ -28,7 +28,7 @@ let failure = "";
 let stopRequested = false;
 let queue = Promise.resolve();
 let waiting = 0;                 // requests taken and not yet answered
-let lastRequest = 0;             // when the last one came (performance.now())
+let lastActive = 0;              // when a request last came or was answered (performance.now())
 const QUIET_MS = 1000;
 
 // The worker that runs only searches, where they cannot suspend (engine.js, searcher()), warms up
@@ -224,7 +224,7 @@ async function boot() {
  *  would otherwise hold up the first requests — the game's state, the visitor's first move. */
 function keepWhenQuiet(snapshots, snapshot) {
   const later = () => {
-    if (waiting || performance.now() - lastRequest < QUIET_MS) setTimeout(later, QUIET_MS);
+    if (waiting || performance.now() - lastActive < QUIET_MS) setTimeout(later, QUIET_MS);
     else snapshots.write(snapshot).then(settled);
   };
   setTimeout(later, QUIET_MS);
@@ -250,32 +250,34 @@ function warmUp() {
 // A restored worker runs a first game's first searches (facade.warming) while the page is idle,
 // a step at a time, so that the player's first move finds the runtime's hot code compiled: in
 // WebKitGTK a restored worker's first level-3 search took 64-115 ms, its second 8-26 (a started
-// worker's Python start runs enough to compile it; README, "Benchmarks"). It waits until no
-// request has come for a moment (the page's first requests, and a move made at once, go first),
-// and a request that comes meanwhile waits one step (a search of 76 nodes) at most.
+// worker's Python start runs enough to compile it; README, "The app"). It waits until the worker
+// has been idle for a moment (the page's first requests, a move made at once, and the request
+// that follows a reply go first), and a request that comes meanwhile waits one step (a search of
+// 76 nodes) at most.
 const WARM_ROUNDS = 6;
-const SLICE_WHILE_WARMING_MS = 10;
 const IDLE_BEFORE_WARMING_MS = 250;
 
 function warmWhenIdle() {
-  const steps = facade.warming(SLICE_WHILE_WARMING_MS, WARM_ROUNDS);
+  let steps = null;
   const step = () => {
-    const quiet = performance.now() - lastRequest;
-    if (waiting || quiet < IDLE_BEFORE_WARMING_MS) {
-      setTimeout(step, waiting ? IDLE_BEFORE_WARMING_MS : IDLE_BEFORE_WARMING_MS - quiet);
+    const idle = performance.now() - lastActive;
+    if (waiting || idle < IDLE_BEFORE_WARMING_MS) {
+      setTimeout(step, waiting ? IDLE_BEFORE_WARMING_MS : IDLE_BEFORE_WARMING_MS - idle);
       return;
     }
     let finished = true;
     try {
+      steps = steps || facade.warming(WARM_ROUNDS);
       finished = steps.next().done;
     } catch (err) {
       console.warn("The engine's warm-up failed (its first reply may be slower).", err);
     }
-    if (finished) steps.destroy();
-    else setTimeout(step, 0);
+    if (!finished) setTimeout(step, 0);
+    else if (steps) steps.destroy();
   };
   setTimeout(step, IDLE_BEFORE_WARMING_MS);
 }
+
 function call(op, args) {
   return JSON.parse(facade.handle_json(JSON.stringify({ ...args, op })));
 }
@@ -392,9 +394,10 @@ self.onmessage = (event) => {
   if (op === "ping") { self.postMessage({ pong: true }); return; }
   if (op === "runtime") { handOver(event.data.module || null); return; }
   waiting += 1;
-  lastRequest = performance.now();
+  lastActive = performance.now();
   queue = queue.then(async () => {
     self.postMessage({ id, reply: await answer(id, op, args || {}) });
     waiting -= 1;
+    lastActive = performance.now();
   });
 };
