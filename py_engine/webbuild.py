@@ -405,17 +405,22 @@ def compress(dist: Path) -> int:
         if not path.is_file() or path.suffix not in COMPRESSIBLE:
             continue
         data = path.read_bytes()
-        packed = gzip.compress(data, compresslevel=9, mtime=0)
-        if len(packed) > len(data) * (1 - SAVES_AT_LEAST):
-            continue
+        kept_as = {}            # a large file's copies in the cache, by kind
+        if len(data) >= KEPT_FROM:
+            digest = hashlib.sha256(data).hexdigest()[:32]
+            kept_as = {kind: stdlib.CACHE / f"{packer}-{digest}" for kind, packer in PACKERS.items()}
+        # Only bytes that gzip makes a tenth smaller have copies kept: those are not gzipped again
+        # to ask (1.2 s a build for the runtime's files).
+        if not (kept_as and all(kept.exists() for kept in kept_as.values())):
+            packed = gzip.compress(data, compresslevel=9, mtime=0)
+            if len(packed) > len(data) * (1 - SAVES_AT_LEAST):
+                continue
         written += 1
-        if len(data) < KEPT_FROM:
+        if not kept_as:
             path.with_name(path.name + ".gz").write_bytes(packed)
             packing["br"].append((path, path.with_name(path.name + ".br")))
             continue
-        digest = hashlib.sha256(data).hexdigest()[:32]
-        for kind, packer in PACKERS.items():
-            kept = stdlib.CACHE / f"{packer}-{digest}"
+        for kind, kept in kept_as.items():
             if not kept.exists():
                 stdlib.CACHE.mkdir(parents=True, exist_ok=True)
                 packing[kind].append((path, kept))
