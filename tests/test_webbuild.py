@@ -245,6 +245,7 @@ def fake_dist(tmp_path: Path) -> tuple[Path, Path]:
                  "js/app.js", "sw.js"):
         (dist / name).parent.mkdir(parents=True, exist_ok=True)
         (dist / name).write_bytes(name.encode() * 3)
+    (dist / "index.html").write_text(f"<script>const runtime = '{webbuild.RUNTIME_REVISION_MARK}';</script>")
     # A standard library with everything the engine uses and something it does not.
     with zipfile.ZipFile(dist / "pyodide/python_stdlib.zip", "w") as full:
         for name in sorted(stdlib.USED | {"email/__init__.py"}):
@@ -265,6 +266,7 @@ def test_the_standard_library_is_cut_to_what_the_engine_uses(tmp_path):
     precached = (dist / "precache.js").read_text()
     assert webbuild.STDLIB in precached and "python_stdlib.zip" not in precached
     first = (dist / webbuild.STDLIB).read_bytes()
+    (dist / "index.html").write_text(webbuild.RUNTIME_REVISION_MARK)   # build.sh copies web/ anew
     webbuild.main([str(dist), "0.11.1", "ab" * 32, "--runtime", str(runtime)])
     assert (dist / webbuild.STDLIB).read_bytes() == first          # the same bytes every build
 
@@ -292,6 +294,10 @@ def test_build_writes_every_generated_file(tmp_path, capsys):
     for name, rev in precache["files"]:
         assert rev == hashlib.sha256((dist / name).read_bytes()).hexdigest()[:16]
     assert build["download"] == sum((dist / f).stat().st_size for f in webbuild.FETCHED)
+    # The app's page and the worker know the revision the service worker keeps the runtime under.
+    runtime_rev = dict(precache["files"])[webbuild.RUNTIME_WASM]
+    assert build["runtimeRevision"] == runtime_rev
+    assert (dist / "index.html").read_text() == f"<script>const runtime = '{runtime_rev}';</script>"
     files = len(precache["files"])
     size = sum((dist / name).stat().st_size for name, _ in precache["files"]) / 1e6
     assert closing == f"{dist.as_posix()}/ built: {files} files, {size:.1f} MB, version {build['version']}\n"
@@ -301,6 +307,13 @@ def test_build_writes_every_generated_file(tmp_path, capsys):
     (dist / "build-info.js").unlink()
     (dist / "js/app.js").write_text("changed")
     assert build["version"] not in webbuild.write_manifest(dist)
+
+
+def test_a_page_that_no_longer_names_the_runtime_revision_is_refused(tmp_path):
+    dist, _ = fake_dist(tmp_path)
+    (dist / "index.html").write_text("<p>no mark</p>")
+    with pytest.raises(SystemExit, match="index.html no longer names @RUNTIME_REVISION@"):
+        webbuild.name_runtime_revision(dist)
 
 
 def test_a_runtime_with_another_micropip_is_refused(tmp_path):

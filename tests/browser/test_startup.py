@@ -67,9 +67,15 @@ def test_a_second_visit_restores_the_snapshot_and_plays(context, server):
     where = kept(first)
     assert where["name"].startswith("jetan-snapshot-")
     first.close()
+    asked = []
+    context.on("request", lambda request: asked.append(request.url))
     second, how = visit(context, server)
     assert how == "restored"
     plays(second)                   # the search, its breathing hook and the referee all work
+    # The runtime was compiled from the service worker's copy, read from Cache Storage: no page
+    # or worker asked for it (Pyodide's loader's own fetch is answered in the worker).
+    assert not [url for url in asked if "pyodide.asm.wasm" in url]
+    assert [url for url in asked if url.endswith("build-info.js")]     # requests were seen
 
 
 def test_a_damaged_snapshot_is_ignored_and_made_again(context, server):
