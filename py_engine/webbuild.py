@@ -346,7 +346,8 @@ def name_runtime_revision(dist: Path) -> None:
 
 
 def write_manifest(dist: Path) -> str:
-    """build-info.js (the version, the wheel and its SHA-256, the download size) and precache.js
+    """build-info.js (the version, the wheel and its SHA-256, the runtime's files' and the wheel's
+    revisions, the download size) and precache.js
     (the service worker's list: each file with its revision); returns the closing line. The
     version is a hash of every shipped file, so it changes exactly when a shipped byte does."""
     wheel = next(dist.glob("wheels/*.whl")).relative_to(dist).as_posix()
@@ -362,8 +363,10 @@ def write_manifest(dist: Path) -> str:
     # neither keeps its snapshot (js/snapshots.js keys it by this).
     runtime = [revision(path) for path in sorted(dist.glob("pyodide/*"))]
     engine = hashlib.sha256("".join([wheel_sha, *runtime]).encode()).hexdigest()[:12]
+    # The files the worker reads from the service worker's cache when it keeps them, by revision.
+    revisions = {name: revision(dist / name) for name in (*FETCHED, wheel)}
     info = {"version": version, "engine": engine, "wheel": wheel, "wheelSha256": wheel_sha,
-            "runtimeRevision": revision(dist / RUNTIME_WASM), "stdlib": STDLIB, "lock": LOCK,
+            "stdlib": STDLIB, "lock": LOCK, "revisions": revisions,
             "download": sum((dist / f).stat().st_size for f in FETCHED)}
     (dist / "build-info.js").write_text(
         f"// Written by build.sh.\nexport const BUILD = {json.dumps(info)};\n")

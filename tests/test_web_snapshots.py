@@ -71,8 +71,9 @@ def test_the_app_page_looks_for_a_snapshot_where_snapshots_js_keeps_it():
 
 def test_the_runtime_is_read_where_the_service_worker_keeps_it():
     """A warm start compiles the runtime from the service worker's copy, read from Cache Storage
-    (index.html's head script, and a worker whose page did not compile it): under sw.js's cache
-    and key, the file's address with ``?rev=`` and the revision build.sh writes."""
+    (index.html's head script), and the worker reads the runtime's other files and the wheel so:
+    under sw.js's cache and key, the file's address with ``?rev=`` and the revision build.sh
+    writes."""
     web = Path(__file__).resolve().parents[1] / "web"
     service, page, worker = ((web / name).read_text() for name in ("sw.js", "index.html", "js/worker.js"))
     cache = re.search(r'const CACHE = "([^"]+)";', service).group(1)
@@ -80,5 +81,5 @@ def test_the_runtime_is_read_where_the_service_worker_keeps_it():
     assert f'(await caches.open("{cache}"))' in page
     assert 'new URL("pyodide/pyodide.asm.wasm?rev=@RUNTIME_REVISION@", location.href)' in page
     assert f'const FILES = "{cache}";' in worker
-    assert 'const RUNTIME_WASM = "pyodide.asm.wasm";' in worker
-    assert "new URL(`${RUNTIME_WASM}?rev=${BUILD.runtimeRevision}`, RUNTIME)" in worker
+    assert "new URL(`${path}?rev=${revision}`, root)" in worker
+    assert 'const root = new URL("../", import.meta.url);' in worker         # sw.js's scope

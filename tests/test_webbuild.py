@@ -294,9 +294,11 @@ def test_build_writes_every_generated_file(tmp_path, capsys):
     for name, rev in precache["files"]:
         assert rev == hashlib.sha256((dist / name).read_bytes()).hexdigest()[:16]
     assert build["download"] == sum((dist / f).stat().st_size for f in webbuild.FETCHED)
-    # The app's page and the worker know the revision the service worker keeps the runtime under.
-    runtime_rev = dict(precache["files"])[webbuild.RUNTIME_WASM]
-    assert build["runtimeRevision"] == runtime_rev
+    # The app's page and the worker know the revisions the service worker keeps the runtime's
+    # files and the wheel under.
+    revisions = dict(precache["files"])
+    assert build["revisions"] == {name: revisions[name] for name in (*webbuild.FETCHED, build["wheel"])}
+    runtime_rev = revisions[webbuild.RUNTIME_WASM]
     assert (dist / "index.html").read_text() == f"<script>const runtime = '{runtime_rev}';</script>"
     files = len(precache["files"])
     size = sum((dist / name).stat().st_size for name, _ in precache["files"]) / 1e6

@@ -72,9 +72,11 @@ def test_a_second_visit_restores_the_snapshot_and_plays(context, server):
     second, how = visit(context, server)
     assert how == "restored"
     plays(second)                   # the search, its breathing hook and the referee all work
-    # The runtime was compiled from the service worker's copy, read from Cache Storage: no page
-    # or worker asked for it (Pyodide's loader's own fetch is answered in the worker).
-    assert not [url for url in asked if "pyodide.asm.wasm" in url]
+    # The runtime's files and the wheel were read from the service worker's copies in Cache
+    # Storage: no page or worker asked for them (Pyodide's loader's own fetch of the WebAssembly,
+    # compiled by the page, is answered in the worker).
+    own = ("pyodide.asm.wasm", "jetan_stdlib.zip", "jetan-lock.json", ".whl")
+    assert not [url for url in asked if url.endswith(own)]
     assert [url for url in asked if url.endswith("build-info.js")]     # requests were seen
 
 

@@ -22,6 +22,26 @@ const RUNTIME_WASM = "pyodide.asm.wasm";
 const FILES = "jetan-files";
 // The browser's own fetch (countDownloads and startRuntime put others in its place meanwhile).
 const browserFetch = self.fetch.bind(self);
+
+/** A file of ours: the service worker's copy when it keeps one, read from Cache Storage, else
+ *  fetched. The runtime's files and our wheel (build-info.js names the revision sw.js keeps each
+ *  under) are read directly rather than fetched through the service worker, whose answers, 13 MB
+ *  of them, competed with the runtime's compile: in Firefox a warm start's first move came
+ *  70-100 ms sooner (README, "Start-up"). Where no copy is kept (a first visit, a private window,
+ *  another origin's page) this is the plain fetch.
+ *  @param {RequestInfo | URL} input @param {RequestInit} [init] @returns {Promise<Response>} */
+async function ownFetch(input, init) {
+  const address = String(input instanceof Request ? input.url : input);
+  const path = address.startsWith(root.href) ? address.slice(root.href.length) : "";
+  const revision = Object.hasOwn(BUILD.revisions, path) ? BUILD.revisions[path] : null;
+  if (revision) {
+    try {
+      const kept = await (await caches.open(FILES)).match(new URL(`${path}?rev=${revision}`, root).href);
+      if (kept) return kept;
+    } catch { /* no Cache Storage here */ }
+  }
+  return browserFetch(input, init);
+}
 const RUNTIME = new URL("pyodide/", root).href;
 // A game longer than this is replayed in slices of this many moves, with progress between.
 const REPLAY_SLICE = 1000;
@@ -72,7 +92,7 @@ function countDownloads() {
     }
   };
   self.fetch = async (input, init) => {
-    const response = await browserFetch(input, init);
+    const response = await ownFetch(input, init);
     if (!response.ok || !response.body) return response;
     const counter = new TransformStream({
       transform(chunk, stream) { done += chunk.byteLength; report(); stream.enqueue(chunk); },
@@ -85,7 +105,7 @@ function countDownloads() {
 
 /** Our wheel's bytes, checked against the SHA-256 the build wrote down. */
 async function fetchWheel() {
-  const response = await fetch(new URL(BUILD.wheel, root));
+  const response = await ownFetch(new URL(BUILD.wheel, root));
   if (!response.ok) throw new Error(`the Jetan engine package could not be fetched (HTTP ${response.status})`);
   const bytes = new Uint8Array(await response.arrayBuffer());
   if (await sha256(bytes) !== BUILD.wheelSha256) throw new Error("the Jetan engine package is damaged");
@@ -109,21 +129,9 @@ const fromPage = self.name === "runtime-from-page"
  *  170-200 ms of compiling on every warm start here.)
  *  @returns {Promise<WebAssembly.Module>} */
 function runtimeModule() {
-  const compiled = fromPage.then((module) => module || WebAssembly.compileStreaming(keptRuntime()));
+  const compiled = fromPage.then((module) => module || WebAssembly.compileStreaming(ownFetch(RUNTIME + RUNTIME_WASM)));
   compiled.catch(() => {});      // reported where the start instantiates it
   return compiled;
-}
-
-/** The runtime's WebAssembly: the service worker's copy, read from Cache Storage (sw.js keeps
- *  each file in FILES under its revision) — compiled from a fetch the service worker answers,
- *  the compile ended 40-90 ms later in Firefox — or else fetched. */
-async function keptRuntime() {
-  try {
-    const key = new URL(`${RUNTIME_WASM}?rev=${BUILD.runtimeRevision}`, RUNTIME).href;
-    const kept = await (await caches.open(FILES)).match(key);
-    if (kept) return kept;
-  } catch { /* no Cache Storage here (a private window, another origin's page) */ }
-  return browserFetch(RUNTIME + RUNTIME_WASM);
 }
 
 /** loadPyodide, failing (not waiting for ever) when the WebAssembly module cannot be fetched or
@@ -145,11 +153,11 @@ async function startRuntime(loadPyodide, options, compiled = null) {
   if (compiled) {
     // Pyodide's loader takes no compiled module: its one call of instantiateStreaming is answered
     // with ours for the length of the start, and its fetch of the runtime's WebAssembly, which
-    // would go unread, with an empty response — a real one had the service worker read the
-    // 9.6 MB from its cache beside the runtime's compile (Firefox's warm start: ~45 ms later).
+    // would go unread, with an empty response — a real one had the 9.6 MB read from the cache
+    // beside the runtime's compile (Firefox's warm start: ~45 ms later).
     self.fetch = (input, init) => String(input).endsWith(RUNTIME_WASM)
       ? Promise.resolve(new Response(new Uint8Array(0), { headers: { "content-type": "application/wasm" } }))
-      : fetchNow(input, init);
+      : ownFetch(input, init);
     WebAssembly.instantiateStreaming = async (_response, imports) => {
       const module = await compiled;
       return { module, instance: await WebAssembly.instantiate(module, imports) };
