@@ -3,10 +3,10 @@ driven over WebDriver as tests/engines drives them, measured as a visitor meets 
 engine, in one run: start-up against the bare Pyodide runtime's own load (navigation to the
 engine ready and to the first move accepted; cold on an origin the browser has never seen, warm
 on a second visit; medians of three rounds, each ratio within its round), what a click costs (a
-move drawn and answered, the level-3 engine's reply, the first level-6 think's depth 1 two
-seconds after a page load, Move now during a level-6 move, a move and Undo during an analysis),
-the engine's nodes per second in the page's worker, and a move in a 10,000-move game against a
-10-move one.
+move drawn and answered and the level-3 engine's reply, pressed the moment the engine is ready,
+two seconds after, and later in the game; the first level-6 think's depth 1 two seconds after a
+page load, Move now during a level-6 move, a move and Undo during an analysis), the engine's
+nodes per second in the page's worker, and a move in a 10,000-move game against a 10-move one.
 
     python tests/engines/benchmark.py [engines]       (default: chromium,firefox,webkit)
 
@@ -22,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from py_engine.bench import long_game  # noqa: E402
+from py_engine.squares import square_name  # noqa: E402
 from tests.browser.benchmark import BARE_PAGE, BARE_WORKER, SETTINGS, TIMED_MOVES  # noqa: E402
 from tests.browser.conftest import DIST, Server  # noqa: E402
 from tests.engines import client  # noqa: E402
@@ -188,6 +189,27 @@ def first_move(browser, url, saved, look_s):
     click_move(browser, "d2", "d3")
 
 
+# A legal move of the side to move (the first the page lists): its squares.
+A_LEGAL_MOVE = """() => { const legal = window.jetan.session.state.legal;
+    const from = Object.keys(legal).find((k) => k !== "pass");
+    return [Number(from), legal[from][0].to]; }"""
+
+
+def later_moves(browser, plies, moves=3):
+    """The game's next ``moves`` moves by clicks, each half a second after the engine's reply
+    (the game ``plies`` long): the medians of the move drawn and of the engine's reply, what a
+    request costs once the engine has run a while."""
+    drawn, answered = [], []
+    for _ in range(moves):
+        time.sleep(0.5)
+        frm, to = browser.call(A_LEGAL_MOVE)
+        click_move(browser, square_name(frm), square_name(to))
+        drawn.append(browser.wait("() => window.__drawn"))
+        plies += 2
+        answered.append(browser.wait(ANSWERED, plies, timeout=60))
+    return statistics.median(drawn), statistics.median(answered)
+
+
 def click_round(browser, url):
     figures = {}
     level3 = dict(SETTINGS, settings=dict(SETTINGS["settings"], level=3, timeMs=2000))
@@ -198,6 +220,9 @@ def click_round(browser, url):
     first_move(browser, url, level3, 2)
     figures["own move answered, 2 s after the page is ready"] = browser.wait(ANSWERED, 1)
     figures["level-3 reply, 2 s after the page is ready"] = browser.wait(ANSWERED, 2, timeout=60)
+    drawn, answered = later_moves(browser, 2)
+    figures["own move drawn, the game's next 3 moves (median)"] = drawn
+    figures["level-3 reply, the game's next 3 moves (median)"] = answered
     first_move(browser, url, dict(SETTINGS, settings=dict(SETTINGS["settings"], timeMs=5000)), 2)
     browser.wait("() => document.getElementById('thinking-text').textContent.includes('depth')", timeout=60)
     figures["first think's depth 1, from the press (level 6)"] = browser.call("() => window.__depth1")
