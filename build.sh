@@ -76,7 +76,8 @@ build() {
     cp build/wheel/*.whl "$DIST/wheels/"
     cp -r web/. "$DIST/"
     cp docs/rules.md "$DIST/rules.md"
-    # The lock rewrite (micropip), reach.js, engine-data.js, build-info.js and precache.js.
+    # The lock rewrite (micropip), reach.js, engine-data.js, the runtime's revision in index.html,
+    # build-info.js, precache.js and the compressed copies.
     "$PYTHON" -m py_engine.webbuild "$DIST" "$MICROPIP_VERSION" "$MICROPIP_SHA256"
 }
 

@@ -337,7 +337,7 @@ def name_runtime_revision(dist: Path) -> None:
     """Write the runtime's WebAssembly's revision into the app's page: its head script compiles
     the runtime from the service worker's copy, read from Cache Storage under that revision
     (sw.js's key), rather than by a fetch the service worker answers — in Firefox that compile
-    ended 40-90 ms sooner (README, "Start-up")."""
+    ended 40-90 ms sooner in hand runs (README, "Start-up")."""
     page = dist / "index.html"
     text = page.read_text()
     if RUNTIME_REVISION_MARK not in text:
@@ -354,6 +354,7 @@ def write_manifest(dist: Path) -> str:
     files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*")
                    if p.is_file() and p.name not in ("sw.js", "precache.js")
                    and p.suffix not in COMPRESSED)
+    revisions = {name: revision(dist / name) for name in files}
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode() + (dist / name).read_bytes())
@@ -361,17 +362,18 @@ def write_manifest(dist: Path) -> str:
     wheel_sha = hashlib.sha256((dist / wheel).read_bytes()).hexdigest()
     # What an engine snapshot holds: the runtime with our wheel imported. A release that changes
     # neither keeps its snapshot (js/snapshots.js keys it by this).
-    runtime = [revision(path) for path in sorted(dist.glob("pyodide/*"))]
+    runtime = [rev for name, rev in revisions.items() if name.startswith("pyodide/")]
     engine = hashlib.sha256("".join([wheel_sha, *runtime]).encode()).hexdigest()[:12]
-    # The files the worker reads from the service worker's cache when it keeps them, by revision.
-    revisions = {name: revision(dist / name) for name in (*FETCHED, wheel)}
+    # The files the worker reads from the service worker's copies, by the revision it keeps each
+    # under (each is one it keeps: a KeyError here otherwise).
+    precached = {name: rev for name, rev in revisions.items() if not name.startswith(NOT_PRECACHED)}
+    read_from_cache = {name: precached[name] for name in (*FETCHED, wheel)}
     info = {"version": version, "engine": engine, "wheel": wheel, "wheelSha256": wheel_sha,
-            "stdlib": STDLIB, "lock": LOCK, "revisions": revisions,
+            "stdlib": STDLIB, "lock": LOCK, "revisions": read_from_cache,
             "download": sum((dist / f).stat().st_size for f in FETCHED)}
     (dist / "build-info.js").write_text(
         f"// Written by build.sh.\nexport const BUILD = {json.dumps(info)};\n")
-    files.append("build-info.js")
-    listed = [[name, revision(dist / name)] for name in files if not name.startswith(NOT_PRECACHED)]
+    listed = [*map(list, precached.items()), ["build-info.js", revision(dist / "build-info.js")]]
     (dist / "precache.js").write_text(
         "// Written by build.sh: what the service worker keeps for offline play, each file with its\n"
         "// revision (the start of its SHA-256).\n"

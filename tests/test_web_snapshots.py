@@ -78,7 +78,7 @@ def test_the_runtime_is_read_where_the_service_worker_keeps_it():
     service, page, worker = ((web / name).read_text() for name in ("sw.js", "index.html", "js/worker.js"))
     cache = re.search(r'const CACHE = "([^"]+)";', service).group(1)
     assert "const keyOf = (path, rev) => new URL(`${path}?rev=${rev}`, scope).href;" in service
-    assert f'(await caches.open("{cache}"))' in page
+    assert f'{{ cacheName: "{cache}" }}' in page
     assert 'new URL("pyodide/pyodide.asm.wasm?rev=@RUNTIME_REVISION@", location.href)' in page
     assert f'const FILES = "{cache}";' in worker
     assert "new URL(`${path}?rev=${revision}`, root)" in worker

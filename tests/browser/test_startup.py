@@ -17,6 +17,9 @@ KEPT = """async () => {
     return keys.length ? { name, key: keys[0].url } : null;
 }"""
 
+# The service worker has made its copies of the app's files.
+ACTIVE = "async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated'"
+
 
 def visit(context, server):
     """A visit to the app as a new tab: the engine's way of starting, once it is ready."""
@@ -66,6 +69,8 @@ def test_a_second_visit_restores_the_snapshot_and_plays(context, server):
     assert how == "started"
     where = kept(first)
     assert where["name"].startswith("jetan-snapshot-")
+    # The service worker made its copies of the files (registered 2 s after the engine's start).
+    wait_until(first, ACTIVE)
     first.close()
     asked = []
     context.on("request", lambda request: asked.append(request.url))

@@ -59,9 +59,12 @@ CLOCK = """() => {
 ANSWERED = """(n) => { const change = window.__changes.find(([plies]) => plies === String(n));
     return change && change[1] - window.__asked; }"""
 PEOPLE = {"black": "human", "orange": "human"}
+# The engine's snapshot kept and the service worker active (its copies of the files made): what
+# a warm visit finds.
 SNAPSHOT_KEPT = """async () => {
     const name = (await caches.keys()).find((k) => k.startsWith("jetan-snapshot-"));
-    return Boolean(name) && (await (await caches.open(name)).keys()).length > 0;
+    return Boolean(name) && (await (await caches.open(name)).keys()).length > 0 &&
+        (await navigator.serviceWorker.getRegistration())?.active?.state === "activated";
 }"""
 READY = "() => document.body.dataset.engine === 'ready' && document.body.dataset.plies !== undefined"
 
@@ -189,10 +192,10 @@ def first_move(browser, url, saved, look_s):
     click_move(browser, "d2", "d3")
 
 
-# A legal move of the side to move (the first the page lists): its squares.
+# A legal move of the side to move (the first the page lists): its squares; null when there is none.
 A_LEGAL_MOVE = """() => { const legal = window.jetan.session.state.legal;
     const from = Object.keys(legal).find((k) => k !== "pass");
-    return [Number(from), legal[from][0].to]; }"""
+    return from === undefined ? null : [Number(from), legal[from][0].to]; }"""
 
 
 def later_moves(browser, plies, moves=3):
@@ -202,8 +205,10 @@ def later_moves(browser, plies, moves=3):
     drawn, answered = [], []
     for _ in range(moves):
         time.sleep(0.5)
-        frm, to = browser.call(A_LEGAL_MOVE)
-        click_move(browser, square_name(frm), square_name(to))
+        move = browser.call(A_LEGAL_MOVE)
+        if move is None:
+            raise RuntimeError(f"the benchmark's game ended after {plies} plies: no move to time")
+        click_move(browser, *map(square_name, move))
         drawn.append(browser.wait("() => window.__drawn"))
         plies += 2
         answered.append(browser.wait(ANSWERED, plies, timeout=60))

@@ -23,20 +23,26 @@ const FILES = "jetan-files";
 // The browser's own fetch (countDownloads and startRuntime put others in its place meanwhile).
 const browserFetch = self.fetch.bind(self);
 
+/** The address a fetch was given. @param {RequestInfo | URL} input */
+const addressOf = (input) => String(input instanceof Request ? input.url : input);
+
 /** A file of ours: the service worker's copy when it keeps one, read from Cache Storage, else
  *  fetched. The runtime's files and our wheel (build-info.js names the revision sw.js keeps each
- *  under) are read directly rather than fetched through the service worker, whose answers, 13 MB
- *  of them, competed with the runtime's compile: in Firefox a warm start's first move came
- *  70-100 ms sooner (README, "Start-up"). Where no copy is kept (a first visit, a private window,
- *  another origin's page) this is the plain fetch.
+ *  under) are read directly rather than fetched through the service worker, whose answers
+ *  competed with the runtime's compile: in Firefox a warm start's first move came at a median
+ *  437 ms instead of 457 for the standard library, the lock and the wheel read so (the runtime's
+ *  WebAssembly itself is compiled by index.html, from its copy too; README, "Start-up"). Where
+ *  no copy is kept (a first visit, storage denied, another origin's page) this is the plain
+ *  fetch; caches.match with a cacheName makes no cache where there is none.
  *  @param {RequestInfo | URL} input @param {RequestInit} [init] @returns {Promise<Response>} */
 async function ownFetch(input, init) {
-  const address = String(input instanceof Request ? input.url : input);
+  const address = addressOf(input);
   const path = address.startsWith(root.href) ? address.slice(root.href.length) : "";
-  const revision = Object.hasOwn(BUILD.revisions, path) ? BUILD.revisions[path] : null;
-  if (revision) {
+  const revisions = BUILD.revisions || {};     // (a build-info.js of an older build names none)
+  const revision = Object.hasOwn(revisions, path) ? revisions[path] : null;
+  if (revision && (!init || !init.method || init.method === "GET")) {
     try {
-      const kept = await (await caches.open(FILES)).match(new URL(`${path}?rev=${revision}`, root).href);
+      const kept = await caches.match(new URL(`${path}?rev=${revision}`, root).href, { cacheName: FILES });
       if (kept) return kept;
     } catch { /* no Cache Storage here */ }
   }
@@ -155,7 +161,7 @@ async function startRuntime(loadPyodide, options, compiled = null) {
     // with ours for the length of the start, and its fetch of the runtime's WebAssembly, which
     // would go unread, with an empty response — a real one had the 9.6 MB read from the cache
     // beside the runtime's compile (Firefox's warm start: ~45 ms later).
-    self.fetch = (input, init) => String(input).endsWith(RUNTIME_WASM)
+    self.fetch = (input, init) => addressOf(input).endsWith(RUNTIME_WASM)
       ? Promise.resolve(new Response(new Uint8Array(0), { headers: { "content-type": "application/wasm" } }))
       : ownFetch(input, init);
     WebAssembly.instantiateStreaming = async (_response, imports) => {
