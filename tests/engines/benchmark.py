@@ -178,7 +178,16 @@ def clicks(browser, url, rounds=3):
     ``rounds`` rounds, and the range (one press varied by 3x in WebKitGTK)."""
     seen = {}
     for _ in range(rounds):
-        for name, value in click_round(browser, url).items():
+        try:
+            figures = click_round(browser, url)
+        except client.BrowserCrashed as err:
+            # WebKitGTK's page process ends now and then (client.BrowserCrashed): the round is
+            # run again in the browser started afresh, and said so.
+            print(f"{browser.name}: the browser crashed ({str(err)[:100]}); round run again", file=sys.stderr)
+            browser.relaunch()
+            browser.set_viewport(1280, 800)
+            figures = click_round(browser, url)
+        for name, value in figures.items():
             seen.setdefault(name, []).append(value)
     return {f"{name} (ms; median of {rounds}, range)": "{:.0f} ({})".format(*median_and_range(values, ".0f"))
             for name, values in seen.items()}

@@ -50,6 +50,12 @@ class DriverTimeout(WebDriverError):
     """A classic driver gave up on a command itself (a page load or a script past its limit)."""
 
 
+class BrowserCrashed(WebDriverError):
+    """The browser's page process ended, and the session with it: WebKitWebDriver's "session
+    deleted because of page crash or hang" (seen now and then in WebKitGTK 2.50, the web process
+    aborting inside GLib, before and after this app's changes alike; the kernel's log shows it)."""
+
+
 def wrapped(fn):
     """The JavaScript side of ``call``: the function ``fn`` (source) called with arguments that
     cross as JSON text, its value awaited and sent back as JSON text, so that neither protocol's
@@ -424,6 +430,8 @@ class Classic(Browser):
         if isinstance(value, dict) and "error" in value:
             error = {"javascript error": ScriptError, "timeout": DriverTimeout,
                      "script timeout": DriverTimeout}.get(value["error"], WebDriverError)
+            if value["error"] == "invalid session id" and "page crash or hang" in value.get("message", ""):
+                error = BrowserCrashed
             raise error(f"{method} {path}: {value['error']}: {value.get('message', '')[:500]}")
         return value
 

@@ -70,16 +70,17 @@ def note_retry(line):
 @pytest.hookimpl(tryfirst=True)
 def pytest_pyfunc_call(pyfuncitem):
     """A browser that stops answering altogether (seen now and then in WebKitGTK: every script
-    then times out, twice) is relaunched and the test run once more, the event noted in
-    engines-retries.log: a hang of the driver is not a failure of the app, but a second one is."""
+    then times out, twice) or whose page process ends (client.BrowserCrashed) is relaunched and
+    the test run once more, the event noted in engines-retries.log: a hang of the driver or a
+    crash of the browser is not a failure of the app, but a second one is."""
     browser = pyfuncitem.funcargs.get("browser")
     if browser is None:
         return None
     kwargs = {name: pyfuncitem.funcargs[name] for name in pyfuncitem._fixtureinfo.argnames}
     try:
         pyfuncitem.obj(**kwargs)
-    except (client.CommandTimeout, client.DriverTimeout) as err:
-        note_retry(f"{pyfuncitem.name}: the browser stopped answering ({str(err)[:100]}); "
+    except (client.CommandTimeout, client.DriverTimeout, client.BrowserCrashed) as err:
+        note_retry(f"{pyfuncitem.name}: the browser stopped answering or crashed ({str(err)[:100]}); "
                    "relaunched, run again")
         browser.relaunch()
         pyfuncitem.obj(**kwargs)
@@ -142,10 +143,10 @@ def new_visitor(browser, origin, cold=False, size=(1280, 800), saved=None):
     blank = origin + "no-such-page-for-the-engines-tier"             # a 404 of that origin
     try:
         browser.goto(blank)
-    except client.CommandTimeout:
-        # The browser stopped answering (twice, WebKitGTK after a test had passed): start it again
-        # rather than fail every test after.
-        note_retry(f"{browser.name}: stopped answering; relaunched")
+    except (client.CommandTimeout, client.BrowserCrashed):
+        # The browser stopped answering (twice, WebKitGTK after a test had passed) or its page
+        # process ended: start it again rather than fail every test after.
+        note_retry(f"{browser.name}: stopped answering or crashed; relaunched")
         browser.relaunch()
         browser.goto(blank)
     browser.call(FORGET, cold)

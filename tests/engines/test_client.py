@@ -15,10 +15,10 @@ pytestmark = pytest.mark.engines
 
 
 @contextlib.contextmanager
-def classic_driver(silent_times, gives_up=False):
+def classic_driver(silent_times, gives_up=False, error=None):
     """A fake classic WebDriver whose first ``silent_times`` commands never get an answer (in
-    time), or (``gives_up``) get the driver's own "timeout" error; the others answer
-    {"value": <count so far>}."""
+    time), or (``gives_up``) get the driver's own "timeout" error, or the error ``error``; the
+    others answer {"value": <count so far>}."""
     calls = []
 
     class Driver(BaseHTTPRequestHandler):
@@ -29,10 +29,13 @@ def classic_driver(silent_times, gives_up=False):
             calls.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
             value = len(calls)
             if len(calls) <= silent_times:
-                if not gives_up:
+                if error:
+                    value = error
+                elif not gives_up:
                     time.sleep(1.5)         # the client has given up by then
                     return
-                value = {"error": "timeout", "message": "page load timed out"}
+                else:
+                    value = {"error": "timeout", "message": "page load timed out"}
             body = json.dumps({"value": value}).encode()
             self.send_response(200)
             self.send_header("Content-Length", str(len(body)))
@@ -61,6 +64,14 @@ def test_a_classic_command_unanswered_is_sent_once_more():
 def test_a_classic_command_the_driver_gave_up_on_is_sent_once_more():
     with classic_driver(silent_times=1, gives_up=True) as (session, calls):
         assert session.command("POST", "url", {"url": "http://x/"}, timeout=0.3) == 2
+
+
+def test_a_crashed_page_is_its_own_error_and_not_sent_again():
+    crash = {"error": "invalid session id", "message": "session deleted because of page crash or hang."}
+    with classic_driver(silent_times=1, error=crash) as (session, calls):
+        with pytest.raises(client.BrowserCrashed):
+            session.command("POST", "url", {"url": "http://x/"}, timeout=0.3)
+        assert len(calls) == 1
 
 
 def test_a_classic_command_unanswered_twice_is_an_error():
