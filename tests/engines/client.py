@@ -52,8 +52,8 @@ class DriverTimeout(WebDriverError):
 
 class BrowserCrashed(WebDriverError):
     """The browser's page process ended, and the session with it: WebKitWebDriver's "session
-    deleted because of page crash or hang" (seen now and then in WebKitGTK 2.50, the web process
-    aborting inside GLib, before and after this app's changes alike; the kernel's log shows it)."""
+    deleted because of page crash or hang" (seen now and then in WebKitGTK 2.50, on older builds
+    of the app too: its web process aborting inside GLib, as the kernel's log shows)."""
 
 
 def wrapped(fn):
