@@ -125,6 +125,13 @@ def long_games(browser, server, plies=(10, 10_000), moves=7):
 
 
 # The reference: the bare runtime, loaded by a module worker from the same dist/pyodide/ files.
+# The engine's snapshot kept and the service worker active (its copies of the files made): what a
+# second, warm visit finds.
+SETTLED = """async () => {
+    const name = (await caches.keys()).find((k) => k.startsWith("jetan-snapshot-"));
+    return Boolean(name) && (await (await caches.open(name)).keys()).length > 0 &&
+        (await navigator.serviceWorker.getRegistration())?.active?.state === "activated";
+}"""
 BARE_PAGE = """<!doctype html><title>bare runtime</title><script>
 new Worker("bare-worker.js", { type: "module" }).onmessage = () => {
   window.runtimeReady = performance.now(); };
@@ -200,10 +207,7 @@ def startup(playwright, server, rounds):
         page, row["app cold"] = app_visit(context, server)
         row["downloaded by the first move"] = CountingHandler.served - before
         # The service worker's copies of every file and the engine snapshot, then a second visit.
-        wait_until(page, """async () => {
-            const name = (await caches.keys()).find((k) => k.startsWith("jetan-snapshot-"));
-            return Boolean(name) && (await (await caches.open(name)).keys()).length > 0 &&
-              (await navigator.serviceWorker.getRegistration())?.active?.state === "activated"; }""")
+        wait_until(page, SETTLED)
         page.wait_for_timeout(1000)
         row["downloaded by the first visit"] = CountingHandler.served - before
         page.close()

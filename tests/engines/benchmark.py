@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from py_engine.bench import long_game  # noqa: E402
 from py_engine.squares import square_name  # noqa: E402
-from tests.browser.benchmark import BARE_PAGE, BARE_WORKER, SETTINGS, TIMED_MOVES  # noqa: E402
+from tests.browser.benchmark import BARE_PAGE, BARE_WORKER, SETTINGS, SETTLED, TIMED_MOVES  # noqa: E402
 from tests.browser.conftest import DIST, Server  # noqa: E402
 from tests.engines import client  # noqa: E402
 from tests.engines.conftest import FORGET, click_move  # noqa: E402
@@ -59,13 +59,6 @@ CLOCK = """() => {
 ANSWERED = """(n) => { const change = window.__changes.find(([plies]) => plies === String(n));
     return change && change[1] - window.__asked; }"""
 PEOPLE = {"black": "human", "orange": "human"}
-# The engine's snapshot kept and the service worker active (its copies of the files made): what
-# a warm visit finds.
-SNAPSHOT_KEPT = """async () => {
-    const name = (await caches.keys()).find((k) => k.startsWith("jetan-snapshot-"));
-    return Boolean(name) && (await (await caches.open(name)).keys()).length > 0 &&
-        (await navigator.serviceWorker.getRegistration())?.active?.state === "activated";
-}"""
 READY = "() => document.body.dataset.engine === 'ready' && document.body.dataset.plies !== undefined"
 
 
@@ -133,7 +126,7 @@ def startup(browser, root, rounds=3):
                 first = visit(browser, server.url)
                 if what == "app":
                     # The snapshot and the service worker's copies settle before the second visit.
-                    browser.wait(SNAPSHOT_KEPT, timeout=WAIT_S)
+                    browser.wait(SETTLED, timeout=WAIT_S)
                     time.sleep(3)
                 seen[what].append((first, visit(browser, server.url)))
                 browser.call(FORGET, True)
