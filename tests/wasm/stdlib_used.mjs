@@ -15,11 +15,12 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const runtime = join(root, "dist", "pyodide");
 const which = process.argv[2] || "cut";
 const { loadPyodide } = await import(pathToFileURL(join(runtime, "pyodide.mjs")));
+const { unpackWheel } = await import(pathToFileURL(join(root, "web", "js", "wheel.js")));
 const options = { indexURL: runtime + "/", _makeSnapshot: true };
 if (which === "cut") options.stdLibURL = join(runtime, "jetan_stdlib.zip");
 const pyodide = await loadPyodide(options);
 const wheel = readdirSync(join(root, "dist", "wheels")).find((f) => f.startsWith("py_engine"));
-pyodide.unpackArchive(new Uint8Array(readFileSync(join(root, "dist", "wheels", wheel))), "wheel");
+await unpackWheel(pyodide.FS, new Uint8Array(readFileSync(join(root, "dist", "wheels", wheel))));
 globalThis.jetanBreathe = () => Promise.resolve(false);
 const out = pyodide.runPython(`
 import json, sys, traceback

@@ -15,6 +15,7 @@
 //               {status: "error", detail: why}; {id, progress}; {id, reply}; {pong: true}.
 import { BUILD } from "../build-info.js";
 import { openSnapshots, sha256 } from "./snapshots.js";
+import { unpackWheel } from "./wheel.js";
 
 const root = new URL("../", import.meta.url);
 const RUNTIME_WASM = "pyodide.asm.wasm";
@@ -140,6 +141,31 @@ function runtimeModule() {
   return compiled;
 }
 
+// The largest WebAssembly module rememberingModule() keeps by its bytes.
+const SMALL_MODULE = 256;
+
+/** WebAssembly.Module as it is, except that a small module compiled once is given again for the
+ *  same bytes (a module is immutable: it is the same module). While the runtime starts,
+ *  Emscripten's linker puts each of the 261 JavaScript functions the runtime's function table
+ *  holds behind a tiny module of its own (convertJsFunctionToWasm), compiled one by one, though
+ *  they come in 30 signatures: 8-11 ms of a warm start in Firefox before, 1 after (README,
+ *  "Start-up"). */
+function rememberingModule() {
+  /** @type {Map<string, WebAssembly.Module>} */
+  const compiled = new Map();
+  return new Proxy(WebAssembly.Module, {
+    construct(Module, args, newTarget) {
+      const bytes = args[0];
+      const view = ArrayBuffer.isView(bytes) ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+        : bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : null;
+      if (!view || view.length > SMALL_MODULE || args.length > 1) return Reflect.construct(Module, args, newTarget);
+      const key = view.join();
+      if (!compiled.has(key)) compiled.set(key, Reflect.construct(Module, args, newTarget));
+      return compiled.get(key);
+    },
+  });
+}
+
 /** loadPyodide, failing (not waiting for ever) when the WebAssembly module cannot be fetched or
  *  compiled: Pyodide's loader only warns then. ``compiled``: the runtime's module compiled
  *  already (runtimeModule), which the loader then instantiates instead of compiling its own.
@@ -147,6 +173,7 @@ function runtimeModule() {
 async function startRuntime(loadPyodide, options, compiled = null) {
   const warn = console.warn;
   const instantiateStreaming = WebAssembly.instantiateStreaming;
+  const Module = WebAssembly.Module;
   const fetchNow = self.fetch;
   let fail;
   const failed = new Promise((_, reject) => { fail = reject; });
@@ -156,6 +183,7 @@ async function startRuntime(loadPyodide, options, compiled = null) {
       fail(new Error("the Python runtime (pyodide.asm.wasm) could not be loaded"));
     }
   };
+  WebAssembly.Module = rememberingModule();
   if (compiled) {
     // Pyodide's loader takes no compiled module: its one call of instantiateStreaming is answered
     // with ours for the length of the start, and its fetch of the runtime's WebAssembly, which
@@ -179,16 +207,18 @@ async function startRuntime(loadPyodide, options, compiled = null) {
   } finally {
     console.warn = warn;
     WebAssembly.instantiateStreaming = instantiateStreaming;
+    WebAssembly.Module = Module;
     self.fetch = fetchNow;
   }
 }
 
 /** Put the engine's files in place, import it and check that it answers. A snapshot holds
  *  Python's memory, not the files, so this is done after a restore too (the engine's modules
- *  are then imported already, and it takes milliseconds). */
-function installEngine(pyodide, wheel) {
+ *  are then imported already). The wheel is unpacked in JavaScript (wheel.js), not by Pyodide's
+ *  unpackArchive, whose Python took 90-250 ms of a warm start in WebKitGTK. */
+async function installEngine(pyodide, wheel) {
   try {
-    pyodide.unpackArchive(wheel, "wheel");
+    await unpackWheel(pyodide.FS, wheel);
     const engine = pyodide.pyimport("py_engine.facade");
     if (!JSON.parse(engine.handle_json(JSON.stringify({ op: "rules" }))).ok) throw new Error("no answer");
     return engine;
@@ -222,7 +252,7 @@ async function boot() {
       status("loading", "Restoring the engine", STARTED);
       try {
         const pyodide = await startRuntime(loadPyodide, { _loadSnapshot: saved.bytes }, compiled);
-        facade = installEngine(pyodide, await wheel);
+        facade = await installEngine(pyodide, await wheel);
         ready(pyodide, "restored");
         return settled();
       } catch (err) {
@@ -235,7 +265,7 @@ async function boot() {
     // Only a runtime told so at its start can snapshot itself: not where nothing can be kept.
     const pyodide = await startRuntime(loadPyodide, { _makeSnapshot: Boolean(snapshots) });
     status("loading", "Installing the Jetan engine", STARTED);
-    facade = installEngine(pyodide, await wheel);
+    facade = await installEngine(pyodide, await wheel);
     // Taken before any request builds a game, while the memory is smallest (a snapshot larger
     // than the runtime's initial memory fails to restore: Pyodide issue #6254), but after the
     // tables a first search makes are made (facade.warm_up: the memory does not grow), so that
