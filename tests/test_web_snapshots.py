@@ -59,6 +59,29 @@ def test_a_packed_snapshot_unpacks_byte_for_byte_and_other_bytes_are_refused(web
     assert set(out["refused"].values()) == {"the kept engine snapshot is damaged"}, out["refused"]
 
 
+HANDED_ONCE = """
+import { handedOnce } from "./js/snapshots.js";
+const bytes = new Uint8Array([1, 2, 3]);
+const once = handedOnce(Promise.resolve(bytes));
+const first = await once;
+let second;
+try { await once; second = "handed again"; } catch (e) { second = e.message; }
+const damaged = handedOnce(Promise.reject(new Error("the kept engine snapshot is damaged")));
+let refused;
+try { await damaged; } catch (e) { refused = e.message; }
+console.log(JSON.stringify({ first: first === bytes, second, refused }));
+"""
+
+
+def test_a_snapshot_is_handed_to_the_loader_once_and_not_kept(web_page):
+    """Pyodide's loader keeps its options for the runtime's life: the snapshot's bytes are given
+    to it as a promise that hands them on once and holds nothing after (a promise of them kept
+    31 MB alive in every restored worker); damaged bytes still fail the restore."""
+    out = run_node(web_page, HANDED_ONCE)
+    assert out == {"first": True, "second": "the snapshot was handed over already",
+                   "refused": "the kept engine snapshot is damaged"}
+
+
 def test_the_app_page_looks_for_a_snapshot_where_snapshots_js_keeps_it():
     """index.html's head script looks at the snapshot store without importing js/snapshots.js
     (an import costs a trip through the service worker before the runtime's compile can start):

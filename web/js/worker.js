@@ -14,7 +14,7 @@
 //               afresh; suspends: whether a search can be stopped mid-depth, see SUSPENDS) or
 //               {status: "error", detail: why}; {id, progress}; {id, reply}; {pong: true}.
 import { BUILD } from "../build-info.js";
-import { openSnapshots, sha256 } from "./snapshots.js";
+import { handedOnce, openSnapshots, sha256 } from "./snapshots.js";
 import { unpackWheel } from "./wheel.js";
 
 const root = new URL("../", import.meta.url);
@@ -251,7 +251,7 @@ async function boot() {
     if (saved) {
       status("loading", "Restoring the engine", STARTED);
       try {
-        const pyodide = await startRuntime(loadPyodide, { _loadSnapshot: saved.bytes }, compiled);
+        const pyodide = await startRuntime(loadPyodide, { _loadSnapshot: handedOnce(saved.bytes) }, compiled);
         facade = await installEngine(pyodide, await wheel);
         ready(pyodide, "restored");
         return settled();
