@@ -1,6 +1,7 @@
 """web/js/wheel.js, run under Node: the worker unpacks our wheel itself (not with Pyodide's
 unpackArchive, whose Python is slow in a runtime just restored). Archives written by Python's
-zipfile — as pip writes a wheel, and in the other forms a zip may take — come back file for file,
+zipfile — as pip writes a wheel, and in the other forms a zip may take (stored, with a comment,
+folders, sizes after the data, zip64 headers, names not in ASCII) — come back file for file,
 byte for byte, written under the runtime's working folder; what the reader does not handle, or
 a path that would leave that folder, is refused rather than half read."""
 import base64
@@ -43,15 +44,31 @@ FILES = {
 }
 
 
-def archive(files, compression=zipfile.ZIP_DEFLATED, comment=b"", directories=()):
-    out = io.BytesIO()
+class Unseekable(io.RawIOBase):
+    """A stream zipfile cannot seek back in: it then writes each file's sizes after its data."""
+
+    def __init__(self):
+        self.written = bytearray()
+
+    def writable(self):
+        return True
+
+    def write(self, data):
+        self.written += data
+        return len(data)
+
+
+def archive(files, compression=zipfile.ZIP_DEFLATED, comment=b"", directories=(), zip64=False,
+            unseekable=False):
+    out = Unseekable() if unseekable else io.BytesIO()
     with zipfile.ZipFile(out, "w", compression) as z:
         for name in directories:
             z.writestr(zipfile.ZipInfo(name), b"")
         for name, data in files.items():
-            z.writestr(name, data)
+            with z.open(name, "w", force_zip64=zip64) as entry:
+                entry.write(data)
         z.comment = comment
-    return out.getvalue()
+    return bytes(out.written) if unseekable else out.getvalue()
 
 
 def with_method(data, method):
@@ -88,7 +105,10 @@ def test_archives_come_back_file_for_file_and_bad_ones_are_refused(web_page):
         "stored": archive(FILES, zipfile.ZIP_STORED),
         "commented": archive(FILES, comment=b"a comment at the end of the archive"),
         "folders": archive(FILES, directories=("py_engine/", "py_engine/data/")),
+        "sizes after the data": archive(FILES, unseekable=True),
+        "zip64 headers": archive(FILES, zip64=True),
         "empty file": archive({"py_engine/py.typed": b""}),
+        "not ascii": archive({"py_engine/données/é.txt": "é".encode()}),
         "outside": archive({"../evil.py": b"x = 1\n"}),
         "absolute": archive({"/lib/evil.py": b"x = 1\n"}),
         "bzip2": with_method(wheel, 12),
@@ -97,9 +117,10 @@ def test_archives_come_back_file_for_file_and_bad_ones_are_refused(web_page):
         "garbled": garbled(wheel, "py_engine/facade.py"),
     }
     out = run_node(web_page, UNPACK, json.dumps(encoded(archives)))
-    for name in ("wheel", "stored", "commented", "folders"):
+    for name in ("wheel", "stored", "commented", "folders", "sizes after the data", "zip64 headers"):
         assert out[name] == digests(FILES), name
     assert out["empty file"] == digests({"py_engine/py.typed": b""})
+    assert out["not ascii"] == digests({"py_engine/données/é.txt": "é".encode()})
     assert out["outside"] == "refused: ../evil.py is outside the wheel"
     assert out["absolute"] == "refused: /lib/evil.py is outside the wheel"
     assert out["bzip2"] == "refused: py_engine/__init__.py: compression method 12"

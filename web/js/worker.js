@@ -153,17 +153,19 @@ const SMALL_MODULE = 256;
 function rememberingModule() {
   /** @type {Map<string, WebAssembly.Module>} */
   const compiled = new Map();
-  return new Proxy(WebAssembly.Module, {
+  const remembering = new Proxy(WebAssembly.Module, {
     construct(Module, args, newTarget) {
       const bytes = args[0];
       const view = ArrayBuffer.isView(bytes) ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
         : bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : null;
-      if (!view || view.length > SMALL_MODULE || args.length > 1) return Reflect.construct(Module, args, newTarget);
+      const small = newTarget === remembering && args.length === 1 && view && view.length <= SMALL_MODULE;
+      if (!small) return Reflect.construct(Module, args, newTarget);
       const key = view.join();
       if (!compiled.has(key)) compiled.set(key, Reflect.construct(Module, args, newTarget));
       return compiled.get(key);
     },
   });
+  return remembering;
 }
 
 /** loadPyodide, failing (not waiting for ever) when the WebAssembly module cannot be fetched or
@@ -183,7 +185,6 @@ async function startRuntime(loadPyodide, options, compiled = null) {
       fail(new Error("the Python runtime (pyodide.asm.wasm) could not be loaded"));
     }
   };
-  WebAssembly.Module = rememberingModule();
   if (compiled) {
     // Pyodide's loader takes no compiled module: its one call of instantiateStreaming is answered
     // with ours for the length of the start, and its fetch of the runtime's WebAssembly, which
@@ -198,6 +199,7 @@ async function startRuntime(loadPyodide, options, compiled = null) {
     };
   }
   try {
+    WebAssembly.Module = rememberingModule();
     // The standard library cut to what the engine uses, as bytecode (py_engine/stdlib.py): 160
     // modules, not 560, and none compiled at the start; a package lock that names no package
     // (the app loads none: py_engine/webbuild.py's rewrite_lock).
@@ -218,7 +220,14 @@ async function startRuntime(loadPyodide, options, compiled = null) {
  *  unpackArchive, whose Python took 90-250 ms of a warm start in WebKitGTK. */
 async function installEngine(pyodide, wheel) {
   try {
-    await unpackWheel(pyodide.FS, wheel);
+    try {
+      await unpackWheel(pyodide.FS, wheel);
+    } catch (err) {
+      // Not the wheel (its SHA-256 was checked): a browser without raw DecompressionStream
+      // (Safari before 16.4). Nothing was written; Pyodide's own unpacking does it.
+      console.warn("The engine package is unpacked the slower way.", err);
+      pyodide.unpackArchive(wheel, "wheel");
+    }
     const engine = pyodide.pyimport("py_engine.facade");
     if (!JSON.parse(engine.handle_json(JSON.stringify({ op: "rules" }))).ok) throw new Error("no answer");
     return engine;
