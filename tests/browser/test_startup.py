@@ -142,6 +142,31 @@ def test_storage_denied_still_plays(browser, server):
         context.close()
 
 
+def test_a_browser_that_cannot_inflate_unpacks_the_wheel_as_pyodide_does(browser, server):
+    """js/wheel.js inflates the wheel with DecompressionStream("deflate-raw"), which Safari before
+    16.4 lacks: the worker then unpacks it with Pyodide's unpackArchive, started and restored."""
+    context = browser.new_context(service_workers="block")
+    try:
+        def without_inflation(route):
+            body = route.fetch().text()
+            lacking = ('self.DecompressionStream = class { constructor() { '
+                       'throw new TypeError("unsupported compression format"); } };\n')
+            route.fulfill(body=lacking + body, content_type="text/javascript")
+        context.route("**/js/worker.js", without_inflation)
+        first, how = visit(context, server)
+        assert how == "started"
+        plays(first)
+        assert any("unpacked the slower way" in m for m in first.messages)
+        kept(first)
+        first.close()
+        second, how = visit(context, server)
+        assert how == "restored"
+        plays(second)
+        assert any("unpacked the slower way" in m for m in second.messages)
+    finally:
+        context.close()
+
+
 def test_storage_full_still_plays(browser, server):
     context = browser.new_context(service_workers="block")
     try:
