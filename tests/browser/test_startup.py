@@ -44,6 +44,14 @@ def plays(page, plies_before=0):
     assert not page.errors
 
 
+def worker_without(context, prelude):
+    """The engine's worker in a browser that lacks something: ``prelude`` (JavaScript, taking
+    it away) runs before js/worker.js."""
+    def serve(route):
+        route.fulfill(body=prelude + "\n" + route.fetch().text(), content_type="text/javascript")
+    context.route("**/js/worker.js", serve)
+
+
 def rewrite_snapshot(page, where, change):
     """Replace the kept snapshot by ``change(bytes)`` (JS), under a SHA-256 that matches it, so
     that only the runtime itself can refuse it."""
@@ -127,12 +135,8 @@ def test_storage_denied_still_plays(browser, server):
     # As in a private window of some browsers: Cache Storage throws.
     context = browser.new_context(service_workers="block")
     try:
-        def deny(route):
-            body = route.fetch().text()
-            denial = ('Object.defineProperty(self, "caches", { get() { '
-                      'throw new DOMException("denied", "SecurityError"); } });\n')
-            route.fulfill(body=denial + body, content_type="text/javascript")
-        context.route("**/js/worker.js", deny)
+        worker_without(context, 'Object.defineProperty(self, "caches", { get() { '
+                                'throw new DOMException("denied", "SecurityError"); } });')
         for _ in range(2):
             page, how = visit(context, server)
             assert how == "started"
@@ -147,12 +151,8 @@ def test_a_browser_that_cannot_inflate_unpacks_the_wheel_as_pyodide_does(browser
     16.4 lacks: the worker then unpacks it with Pyodide's unpackArchive, started and restored."""
     context = browser.new_context(service_workers="block")
     try:
-        def without_inflation(route):
-            body = route.fetch().text()
-            lacking = ('self.DecompressionStream = class { constructor() { '
-                       'throw new TypeError("unsupported compression format"); } };\n')
-            route.fulfill(body=lacking + body, content_type="text/javascript")
-        context.route("**/js/worker.js", without_inflation)
+        worker_without(context, 'self.DecompressionStream = class { constructor() { '
+                                'throw new TypeError("unsupported compression format"); } };')
         first, how = visit(context, server)
         assert how == "started"
         plays(first)
