@@ -77,7 +77,27 @@ async function loadScenario(presses, moves, shown = []) {
   return { before, events, asked: askedOf(engine), loaded: reply.ok, moves: session.game.moves,
            waiting: session.waiting };
 }
+// The engine's turn after a move, with the engine ready: the requests sent and each "change"
+// the views hear, in order (the search itself is not canned: the stand-in refuses it).
+async function engineTurn() {
+  const engine = new FakeEngine(false);
+  const log = [];
+  const request = engine.request.bind(engine);
+  engine.request = (op, args) => { log.push(op); return request(op, args); };
+  const session = new Session({ engine: () => engine, players: { black: "human", orange: "engine" } });
+  session.listen((type) => { if (type === "change") log.push("change"); });
+  session.show({ rules: "", start: "start", moves: [] });
+  await session.start();
+  await settle();
+  log.length = 0;
+  session.press(D2);
+  await tick();
+  session.press(D3);
+  await settle();
+  return log;
+}
 const out = {
+  engineTurn: await engineTurn(),
   keptWhileANewGameLoads: await loadScenario([D2, D3], []),
   keptWhileANewGameLoadsAfterAGame: await loadScenario([D2, D3], [], ["d2-d3", "g9-g8"]),
   illegalWhileANewGameLoads: await loadScenario([D2, D5], []),
@@ -175,3 +195,12 @@ def test_a_move_kept_for_a_refused_game_is_let_go_with_a_reason(out):
     assert not refused["loaded"] and refused["asked"] == ["state", "state"]
     assert refused["moves"] == [] and refused["waiting"] is None
     assert ["dropped", "that game could not be opened"] in refused["events"]
+
+
+def test_a_move_s_reply_asks_for_the_engine_s_move_before_the_page_redraws(out):
+    # The views hear "change" once a task, after the requests it sent: the move is drawn as it
+    # is sent, and its reply redraws the page once, after the engine's search was asked for
+    # (not twice before it: the move, then the engine thinking).
+    log = out["engineTurn"]
+    assert log[0] == "change"                       # the piece picked up
+    assert log[log.index("play"):log.index("think") + 2] == ["play", "change", "think", "change"]

@@ -147,7 +147,7 @@ export class Session {
 
   /** Say that what is shown has changed: once for all the changes of one task, at its end (a
    *  microtask), so that a move and the engine's turn it starts redraw the page once, and after
-   *  the engine has been asked: the request no longer waits for two redraws (25-35 ms in each
+   *  the engine has been asked: the request no longer waits for two redraws (25-36 ms in each
    *  engine between the move's reply and the search's request; README, "The app"). */
   changed() {
     if (this.changeDue) return;
