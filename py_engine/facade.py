@@ -736,37 +736,55 @@ def op_search_step(req: Request) -> Reply:
 
 
 def warm_up() -> None:
-    """Make what a first game's first search makes on first use — the standard rules' walk tables
-    from the squares it looks at, its evaluator's tables — by searching the start as level 3
-    does, keeping no game: :func:`warming` in one go. The browser's worker calls this before it
-    takes the memory snapshot that later visits restore, so that their first search finds these
-    made (README, "Start-up"): a first search made about 260, 7 of its 9 ms on CPython.
+    """Make what a first game's first searches make on first use — the standard rules' walk
+    tables of every square a piece can reach in its first move (:meth:`Referee.make_tables`),
+    the evaluator's tables — and search the start as level 3 does (:func:`warming` in one go),
+    keeping no game. The browser's worker calls this before it takes the memory snapshot that
+    later visits restore, so that their first replies find these made (README, "Start-up"):
+    without it a first reply made about 260 tables, 7 of its 9 ms on CPython.
 
     >>> warm_up()
     """
+    start = Game()
+    referee_for(start.rules).make_tables(start.position)
     for _ in warming():
         pass
 
 
-def warming(rounds: int = 1) -> Iterator[None]:
+# How many times warming() tries one search, in steps of its ``step_ms``, before it stops.
+WARMING_TRIES = 50
+
+
+def warming(rounds: int = 1, step_ms: Optional[int] = None) -> Iterator[None]:
     """Each side's first move searched as level 3 does, with the progress and the game's state
     made into JSON as the replies send them, ``rounds`` times, on games of its own (the
-    session's game is left as it is), a step a move. A worker restored from a snapshot runs
-    these steps while the page is idle: its runtime's code starts anew there, and WebKit runs
-    new WebAssembly in its interpreter until it has compiled what runs often, so that a restored
-    worker's first reply took five times its second (README, "The app").
+    session's game is left as it is), a step a search — or, with ``step_ms``, a step each
+    ``step_ms`` milliseconds of searching (the clock read every 16 nodes; the search goes on
+    where it stopped, its tables kept). A worker restored from a snapshot runs these steps
+    while the page is idle: its runtime's code starts anew there, and WebKit runs new
+    WebAssembly in its interpreter until it has compiled what runs often, so that a restored
+    worker's first reply took five times its second; a request that comes meanwhile waits for
+    one step, which took up to 404 ms as one search in WebKitGTK (README, "The app").
 
     >>> sum(1 for _ in warming(rounds=2))
     4
+    >>> sum(1 for _ in warming(step_ms=1)) >= 2
+    True
     """
     for _ in range(rounds):
         game = Game()
         for _ in range(2):
+            searcher = Searcher(game.rules, check_every=16 if step_ms else 256)
             found = None
-            for info in Searcher(game.rules).iterate(game.position, game.keys()[:-1],
-                                                     level=level_settings(3)):
-                found = info.move
-                json.dumps(info_json(game.rules, game.position, info))
+            for _ in range(WARMING_TRIES):
+                for info in searcher.iterate(game.position, game.keys()[:-1],
+                                             level=level_settings(3), time_ms=step_ms):
+                    json.dumps(info_json(game.rules, game.position, info))
+                    if info.complete:
+                        found = info.move
+                if found is not None:
+                    break
+                yield
             if found is None:
                 return
             game.play(found)

@@ -156,7 +156,7 @@ REMEMBERED_STATICS = 100_000   # evaluations kept before starting afresh
 
 
 # How often a search lets its caller breathe (see the module's notes): a stop is heard within
-# this, plus up to 256 nodes.
+# this, plus up to ``check_every`` nodes (256 unless asked).
 BREATH_S = 0.01
 
 
@@ -287,6 +287,7 @@ class Searcher:
     statics: Dict[Tuple[int, Tuple[bool, bool]], Static] = field(default_factory=dict)
     breathe: Optional[Callable[[], bool]] = None    # True: stop now (see the module's notes)
     slice_ms: Optional[int] = None                  # pause this often (see the module's notes)
+    check_every: int = 256                          # nodes between looks at the clock (a power of 2)
 
     def __post_init__(self) -> None:
         self.referee: Referee = referee_for(self.rules)
@@ -295,6 +296,9 @@ class Searcher:
         self.chief_loss_ends = (self.referee.chief_capture != "continue" and
                                 self.referee.duel == "off")
         self.three_piece_draws = self.referee.threepiece
+        if self.check_every < 1 or self.check_every & (self.check_every - 1):
+            raise UsageError(f"check_every must be a power of two, not {self.check_every}")
+        self.check_mask = self.check_every - 1
         self.nodes = 0
         self.root_side = BLACK
         self.deadline = float("inf")
@@ -448,7 +452,7 @@ class Searcher:
 
     def _tick(self) -> None:
         self.nodes += 1
-        if self.nodes & 255:
+        if self.nodes & self.check_mask:
             return
         now = time.perf_counter()
         if now > self.deadline:

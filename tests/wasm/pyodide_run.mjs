@@ -56,7 +56,7 @@ int(pytest.main(["tests", "-q", "-p", "no:cacheprovider", "-m", "not slow", "--i
                  "--ignore=tests/engines",
                  "--deselect=tests/test_puzzles.py::test_cli_prints_the_shipped_set",
                  "--deselect=tests/test_puzzles.py::test_cli_bad_arguments_exit_2_with_one_line",
-                 "--deselect=tests/test_facade.py::test_warm_up_makes_the_tables_a_first_reply_makes",
+                 "--deselect=tests/test_facade.py::test_warm_up_makes_the_tables_the_first_replies_make",
                  *pytest_args]))
 `);
 } else if (mode === "bench") {

@@ -327,9 +327,11 @@ function warmUp() {
 // WebKitGTK a restored worker's first level-3 search took 64-115 ms, its second 8-26 (a started
 // worker's Python start runs enough to compile it; README, "The app"). It waits until the worker
 // has been idle for a moment (the page's first requests, a move made at once, and the request
-// that follows a reply go first), and a request that comes meanwhile waits one step (a search of
-// 76 nodes) at most.
+// that follows a reply go first), and a request that comes meanwhile waits one step at most:
+// WARM_STEP_MS of searching, and 16 nodes (a whole search a step had a move wait 438 ms in
+// WebKitGTK).
 const WARM_ROUNDS = 6;
+const WARM_STEP_MS = 20;
 const IDLE_BEFORE_WARMING_MS = 250;
 
 function warmWhenIdle() {
@@ -342,7 +344,7 @@ function warmWhenIdle() {
     }
     let finished = true;
     try {
-      steps = steps || facade.warming(WARM_ROUNDS);
+      steps = steps || facade.warming(WARM_ROUNDS, WARM_STEP_MS);
       finished = steps.next().done;
     } catch (err) {
       console.warn("The engine's warm-up failed (its first reply may be slower).", err);
