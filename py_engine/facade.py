@@ -36,7 +36,7 @@ from .notation import move_text, walk_line
 from .pieces import LETTERS, SIDES
 from .position import Position
 from .rules import OPTION_WORDS, OPTIONS, PER_SIDE, PRESETS, STANDARD, RuleSet
-from .search import LEVELS, MAX_DEPTH, Info, Searcher, level_settings
+from .search import CLOSE_CHECK_EVERY, LEVELS, MAX_DEPTH, Info, Searcher, level_settings
 from .squares import SIZE, square_name
 from .values import PASS, Move
 
@@ -774,7 +774,7 @@ def warming(rounds: int = 1, step_ms: Optional[int] = None) -> Iterator[None]:
     for _ in range(rounds):
         game = Game()
         for _ in range(2):
-            searcher = Searcher(game.rules, check_every=16 if step_ms else 256)
+            searcher = Searcher(game.rules, check_every=CLOSE_CHECK_EVERY if step_ms else None)
             found = None
             for _ in range(WARMING_TRIES):
                 for info in searcher.iterate(game.position, game.keys()[:-1],

@@ -156,8 +156,13 @@ REMEMBERED_STATICS = 100_000   # evaluations kept before starting afresh
 
 
 # How often a search lets its caller breathe (see the module's notes): a stop is heard within
-# this, plus up to ``check_every`` nodes (256 unless asked).
+# this, plus up to CHECK_EVERY nodes.
 BREATH_S = 0.01
+# How many nodes a search goes between looks at the clock; a search in slices, or in the steps of
+# a warm-up, looks every CLOSE_CHECK_EVERY: nothing else can end it on time (in a WebKitGTK just
+# restored, a slice of 100 ms took 1.5 s, 256 nodes of a level-6 search's depth 2).
+CHECK_EVERY = 256
+CLOSE_CHECK_EVERY = 16
 
 
 class Timeout(Exception):
@@ -287,7 +292,8 @@ class Searcher:
     statics: Dict[Tuple[int, Tuple[bool, bool]], Static] = field(default_factory=dict)
     breathe: Optional[Callable[[], bool]] = None    # True: stop now (see the module's notes)
     slice_ms: Optional[int] = None                  # pause this often (see the module's notes)
-    check_every: int = 256                          # nodes between looks at the clock (a power of 2)
+    check_every: Optional[int] = None               # nodes between looks at the clock (a power of 2;
+                                                    # None: CHECK_EVERY, or CLOSE_CHECK_EVERY sliced)
 
     def __post_init__(self) -> None:
         self.referee: Referee = referee_for(self.rules)
@@ -296,13 +302,15 @@ class Searcher:
         self.chief_loss_ends = (self.referee.chief_capture != "continue" and
                                 self.referee.duel == "off")
         self.three_piece_draws = self.referee.threepiece
-        if self.check_every < 1 or self.check_every & (self.check_every - 1):
-            raise UsageError(f"check_every must be a power of two, not {self.check_every}")
-        self.check_mask = self.check_every - 1
+        every = self.check_every or (CLOSE_CHECK_EVERY if self.slice_ms is not None else CHECK_EVERY)
+        if every < 1 or every & (every - 1):
+            raise UsageError(f"check_every must be a power of two, not {every}")
+        self.check_mask = every - 1
         self.nodes = 0
         self.root_side = BLACK
         self.deadline = float("inf")
         self.pause_at = float("inf")
+        self.pause_from = 0             # ... once this many nodes are searched (iterate)
         self.next_breath = 0.0
         self.root_best: Optional[Tuple[int, Move]] = None
         self.level = FULL_STRENGTH      # what this search sees (see Level)
@@ -338,14 +346,24 @@ class Searcher:
         searched = [m for m in moves if not self._unseen(pos, m)] or moves
         best: Optional[Move] = None
         for depth in range(1, max_depth + 1):
+            # The nodes a slice searches at the least. A depth resumed searches again from its
+            # root, the table answering what was finished: a slice that finished nothing new (the
+            # table did not grow) doubles it, or a slice too short to get past the finished part,
+            # or through one large quiescence, would never finish the depth (at 256 nodes a slice
+            # middlegame-2's depth 2 never did).
+            least, stored = CLOSE_CHECK_EVERY, len(self.tt)
             while True:
                 self.root_best = None
                 if self.slice_ms is not None:
                     self.pause_at = time.perf_counter() + self.slice_ms / 1000
+                    self.pause_from = self.nodes + least
                 try:
                     score, best = self._root(pos, keys, depth, searched, best)
                     break
                 except Pause:
+                    if len(self.tt) <= stored:
+                        least *= 2
+                    stored = len(self.tt)
                     elapsed = int((time.perf_counter() - start) * 1000)
                     yield Info(depth, 0, [], self.nodes, elapsed, complete=False, paused=True)
                 except Timeout:
@@ -457,7 +475,7 @@ class Searcher:
         now = time.perf_counter()
         if now > self.deadline:
             raise Timeout
-        if now > self.pause_at:
+        if now > self.pause_at and self.nodes >= self.pause_from:
             raise Pause
         if self.breathe is not None and now > self.next_breath:
             if self.breathe():
