@@ -759,12 +759,13 @@ def warming(rounds: int = 1, step_ms: Optional[int] = None) -> Iterator[None]:
     """Each side's first move searched as level 3 does, with the progress and the game's state
     made into JSON as the replies send them, ``rounds`` times, on games of its own (the
     session's game is left as it is), a step a search — or, with ``step_ms``, a step each
-    ``step_ms`` milliseconds of searching (the clock read every 16 nodes; the search goes on
-    where it stopped, its tables kept). A worker restored from a snapshot runs these steps
-    while the page is idle: its runtime's code starts anew there, and WebKit runs new
-    WebAssembly in its interpreter until it has compiled what runs often, so that a restored
-    worker's first reply took five times its second; a request that comes meanwhile waits for
-    one step, which took up to 404 ms as one search in WebKitGTK (README, "The app").
+    ``step_ms`` milliseconds of searching (the clock read every 16 nodes; a search cut short is
+    begun again in the next step, its tables kept, and gets further). A worker restored from a
+    snapshot runs these steps while the page is idle: its runtime's code starts anew there, and
+    WebKit runs new WebAssembly in its interpreter until it has compiled what runs often, so
+    that a restored worker's first reply took five times its second; a request that comes
+    meanwhile waits for one step, which took up to 404 ms as one search in WebKitGTK (README,
+    "The app").
 
     >>> sum(1 for _ in warming(rounds=2))
     4
