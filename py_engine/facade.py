@@ -36,7 +36,7 @@ from .notation import move_text, walk_line
 from .pieces import LETTERS, SIDES
 from .position import Position
 from .rules import OPTION_WORDS, OPTIONS, PER_SIDE, PRESETS, STANDARD, RuleSet
-from .search import CLOSE_CHECK_EVERY, LEVELS, MAX_DEPTH, Info, Searcher, level_settings
+from .search import LEVELS, MAX_DEPTH, Info, Searcher, level_settings
 from .squares import SIZE, square_name
 from .values import PASS, Move
 
@@ -751,21 +751,16 @@ def warm_up() -> None:
         pass
 
 
-# How many times warming() tries one search, in steps of its ``step_ms``, before it stops.
-WARMING_TRIES = 50
-
-
 def warming(rounds: int = 1, step_ms: Optional[int] = None) -> Iterator[None]:
     """Each side's first move searched as level 3 does, with the progress and the game's state
     made into JSON as the replies send them, ``rounds`` times, on games of its own (the
     session's game is left as it is), a step a search — or, with ``step_ms``, a step each
-    ``step_ms`` milliseconds of searching (the clock read every 16 nodes; a search cut short is
-    begun again in the next step, its tables kept, and gets further). A worker restored from a
-    snapshot runs these steps while the page is idle: its runtime's code starts anew there, and
-    WebKit runs new WebAssembly in its interpreter until it has compiled what runs often, so
-    that a restored worker's first reply took five times its second; a request that comes
-    meanwhile waits for one step, which took up to 404 ms as one search in WebKitGTK (README,
-    "The app").
+    ``step_ms`` milliseconds of searching (the search in slices: search.py's notes). A worker
+    restored from a snapshot runs these steps while the page is idle: its runtime's code starts
+    anew there, and WebKit runs new WebAssembly in its interpreter until it has compiled what
+    runs often, so that a restored worker's first reply took five times its second; a request
+    that comes meanwhile waits for one step, which took up to 404 ms as one search in WebKitGTK
+    (README, "The app").
 
     >>> sum(1 for _ in warming(rounds=2))
     4
@@ -775,17 +770,14 @@ def warming(rounds: int = 1, step_ms: Optional[int] = None) -> Iterator[None]:
     for _ in range(rounds):
         game = Game()
         for _ in range(2):
-            searcher = Searcher(game.rules, check_every=CLOSE_CHECK_EVERY if step_ms else None)
             found = None
-            for _ in range(WARMING_TRIES):
-                for info in searcher.iterate(game.position, game.keys()[:-1],
-                                             level=level_settings(3), time_ms=step_ms):
-                    json.dumps(info_json(game.rules, game.position, info))
-                    if info.complete:
-                        found = info.move
-                if found is not None:
-                    break
-                yield
+            for info in Searcher(game.rules, slice_ms=step_ms).iterate(
+                    game.position, game.keys()[:-1], level=level_settings(3)):
+                if info.paused:
+                    yield
+                    continue
+                found = info.move
+                json.dumps(info_json(game.rules, game.position, info))
             if found is None:
                 return
             game.play(found)

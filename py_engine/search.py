@@ -158,9 +158,9 @@ REMEMBERED_STATICS = 100_000   # evaluations kept before starting afresh
 # How often a search lets its caller breathe (see the module's notes): a stop is heard within
 # this, plus up to CHECK_EVERY nodes.
 BREATH_S = 0.01
-# How many nodes a search goes between looks at the clock; a search in slices, or in the steps of
-# a warm-up, looks every CLOSE_CHECK_EVERY: nothing else can end it on time (in a WebKitGTK just
-# restored, a slice of 100 ms took 1.5 s, 256 nodes of a level-6 search's depth 2).
+# How many nodes a search goes between looks at the clock (powers of two); a search in slices
+# looks every CLOSE_CHECK_EVERY: nothing else can end it on time (in a WebKitGTK just restored,
+# a slice of 100 ms took 1.5 s, 256 nodes of a level-6 search's depth 2).
 CHECK_EVERY = 256
 CLOSE_CHECK_EVERY = 16
 
@@ -292,8 +292,6 @@ class Searcher:
     statics: Dict[Tuple[int, Tuple[bool, bool]], Static] = field(default_factory=dict)
     breathe: Optional[Callable[[], bool]] = None    # True: stop now (see the module's notes)
     slice_ms: Optional[int] = None                  # pause this often (see the module's notes)
-    check_every: Optional[int] = None               # nodes between looks at the clock (a power of 2;
-                                                    # None: CHECK_EVERY, or CLOSE_CHECK_EVERY sliced)
 
     def __post_init__(self) -> None:
         self.referee: Referee = referee_for(self.rules)
@@ -302,10 +300,7 @@ class Searcher:
         self.chief_loss_ends = (self.referee.chief_capture != "continue" and
                                 self.referee.duel == "off")
         self.three_piece_draws = self.referee.threepiece
-        every = self.check_every or (CLOSE_CHECK_EVERY if self.slice_ms is not None else CHECK_EVERY)
-        if every < 1 or every & (every - 1):
-            raise UsageError(f"check_every must be a power of two, not {every}")
-        self.check_mask = every - 1
+        self.check_mask = (CLOSE_CHECK_EVERY if self.slice_ms is not None else CHECK_EVERY) - 1
         self.nodes = 0
         self.root_side = BLACK
         self.deadline = float("inf")
