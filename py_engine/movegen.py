@@ -97,15 +97,24 @@ class Referee:
         first reply spent 141-422 ms of its 273-1068 making the 12 its first position needed,
         code run for the first time there (README, "Start-up")."""
         for side in (BLACK, ORANGE):
-            escape = self.escape[side] if pos.escapes[side] else "none"
             princess = ((pos.princess[side], "P"),) if pos.princess[side] >= 0 else ()
             for sq, letter in (*pos.pieces[side], *princess):
                 tables = self.tables[side][letter]
-                reach = tables.reach[sq]
-                if letter == "P" and escape != "none":
-                    reach |= FULL if escape == "anywhere" else escape_reach(escape, sq)
+                reach = self.princess_reach(pos, side) if letter == "P" else tables.reach[sq]
                 for dest in _squares(reach):
                     tables.walks[dest]
+
+    def princess_reach(self, pos: Position, side: int) -> int:
+        """Every square ``side``'s Princess could move to if it were empty and unthreatened: her
+        normal reach, and her escape's while she has it."""
+        sq = pos.princess[side]
+        reach = self.tables[side]["P"].reach[sq]
+        style = self.escape[side]
+        if not pos.escapes[side] or style == "none":
+            return reach
+        if style == "anywhere":
+            return FULL & ~(1 << sq)
+        return reach | escape_reach(style, sq, 0)
 
     # ---- threats -----------------------------------------------------------------------------
     def attacks(self, pos: Position, side: int, occupied: int) -> int:

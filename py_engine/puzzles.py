@@ -49,7 +49,6 @@ from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Se
 
 from .errors import IllegalMoveError, JetanError
 from .game import Game
-from .gaits import escape_reach
 from .movegen import FULL, Referee, referee_for
 from .notation import move_text, parse_move
 from .pieces import BLACK
@@ -219,7 +218,7 @@ class Prover:
         them = 1 - us
         royals = ("c", "p") if us == BLACK else ("C", "P")     # a tuple: "" is in any str
         princess = pos.princess[them]
-        flights = -1 if ref.frightened[them] else self._flight_squares(pos, them)
+        flights = -1 if ref.frightened[them] else ref.princess_reach(pos, them)
         lifted = pos.occupied & ~(1 << princess)
         # Her squares that no solver piece but the moved one could threaten, however it moves.
         loose = flights & ~ref.attacks(pos, us, lifted & ~pos.by_side[us]) if flights >= 0 else 0
@@ -240,19 +239,6 @@ class Prover:
                     continue
             if all(self.after_wins(ply, 0) for ply in self.plies(pos, move)):
                 yield move
-
-    def _flight_squares(self, pos: Position, side: int) -> int:
-        """Every square ``side``'s Princess could move to if it were empty and unthreatened: her
-        normal reach, and her escape's while she has it."""
-        ref = self.referee
-        sq = pos.princess[side]
-        reach = ref.tables[side]["P"].reach[sq]
-        style = ref.escape[side]
-        if not pos.escapes[side] or style == "none":
-            return reach
-        if style == "anywhere":
-            return FULL & ~(1 << sq)
-        return reach | escape_reach(style, sq, 0)
 
 
 # ---- puzzles ------------------------------------------------------------------------------------
