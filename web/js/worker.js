@@ -327,9 +327,8 @@ function warmUp() {
 // WebKitGTK a restored worker's first level-3 search took 64-115 ms, its second 8-26 (a started
 // worker's Python start runs enough to compile it; README, "The app"). It waits until the worker
 // has been idle for a moment (the page's first requests, a move made at once, and the request
-// that follows a reply go first), and a request that comes meanwhile waits one step at most:
-// WARM_STEP_MS of searching, and 16 nodes (a whole search a step had a move wait 438 ms in
-// WebKitGTK).
+// that follows a reply go first), and a request that comes meanwhile waits one step at most: a
+// slice of WARM_STEP_MS of searching (a whole search a step had a move wait 438 ms in WebKitGTK).
 const WARM_ROUNDS = 6;
 const WARM_STEP_MS = 20;
 const IDLE_BEFORE_WARMING_MS = 250;
