@@ -341,24 +341,27 @@ class Searcher:
         searched = [m for m in moves if not self._unseen(pos, m)] or moves
         best: Optional[Move] = None
         for depth in range(1, max_depth + 1):
-            # The nodes a slice searches at the least. A depth resumed searches again from its
-            # root, the table answering what was finished: a slice that finished nothing new (the
-            # table did not grow) doubles it, or a slice too short to get past the finished part,
-            # or through one large quiescence, would never finish the depth (at 256 nodes a slice
-            # middlegame-2's depth 2 never did).
-            least, stored = CLOSE_CHECK_EVERY, len(self.tt)
+            # A depth resumed after a pause goes on from the root's next move (``finished``: the
+            # root moves this depth has searched, with their scores); below the root, the table
+            # answers what was finished. The nodes a slice searches at the least: a slice that
+            # finished nothing new (no root move, and the table did not grow) doubles it, or a
+            # slice too short to get through one large subtree would never finish the depth (at
+            # 256 nodes a slice middlegame-2's depth 2 never did).
+            finished: List[Tuple[Move, int]] = []
+            least, stored = CLOSE_CHECK_EVERY, (0, len(self.tt))
             while True:
                 self.root_best = None
                 if self.slice_ms is not None:
                     self.pause_at = time.perf_counter() + self.slice_ms / 1000
                     self.pause_from = self.nodes + least
                 try:
-                    score, best = self._root(pos, keys, depth, searched, best)
+                    score, best = self._root(pos, keys, depth, searched, best, finished)
                     break
                 except Pause:
-                    if len(self.tt) <= stored:
+                    progress = (len(finished), len(self.tt))
+                    if progress <= stored:
                         least *= 2
-                    stored = len(self.tt)
+                    stored = progress
                     elapsed = int((time.perf_counter() - start) * 1000)
                     yield Info(depth, 0, [], self.nodes, elapsed, complete=False, paused=True)
                 except Timeout:
@@ -405,9 +408,17 @@ class Searcher:
 
     # ---- the tree ----------------------------------------------------------------------------
     def _root(self, pos: Position, keys: List[int], depth: int, moves: List[Move],
-              previous: Optional[Move]) -> Tuple[int, Move]:
+              previous: Optional[Move], finished: List[Tuple[Move, int]]) -> Tuple[int, Move]:
+        """Search the root's ``moves`` to ``depth``; ``finished`` holds the moves already searched
+        to this depth (a depth resumed after a pause) and gets each move as it finishes."""
         alpha, best_move, best_score = -INFINITY, None, -INFINITY
-        ordered = self._order(pos, moves, previous, 0)
+        for move, score in finished:
+            if score > best_score:
+                best_score, best_move = score, move
+                alpha = max(alpha, score)
+                self.root_best = (best_score, best_move)
+        searched = {move for move, _ in finished}
+        ordered = self._order(pos, [m for m in moves if m not in searched], previous, 0)
         keys.append(pos.key)
         try:
             for move in ordered:
@@ -419,6 +430,7 @@ class Searcher:
                     score = self._child(pos, move, depth, alpha, alpha + 1, 0, keys)
                     if score > alpha:
                         score = self._child(pos, move, depth, alpha, INFINITY, 0, keys)
+                finished.append((move, score))
                 if score > best_score:
                     best_score, best_move = score, move
                     alpha = max(alpha, score)
