@@ -10,7 +10,8 @@ already beaten it there. A caller may also give a ``breathe`` function, called e
 hear a stop) in the middle of a depth; when it returns ``True`` the search ends as at the deadline.
 Where the caller cannot breathe inside a call (a browser without JSPI), ``slice_ms`` makes the
 search itself pause that often: it yields an :class:`Info` marked ``paused`` and, when resumed,
-searches the same depth again, the transposition table still full, so little is searched twice.
+goes on with the same depth from the root's next move, the transposition table still full, so
+little is searched twice.
 
 Scores are centi-feathers from the side to move's view. A won game scores ``MATE`` less the plies
 it takes (faster wins are better, slower losses less bad); a draw scores ``CONTEMPT`` (three

@@ -26,10 +26,27 @@ def pytest_configure(config):
         config.option.basetemp = str(Path(tempfile.gettempdir()) / f"jetan-tests-{checkout}")
 
 
+CHROMIUM_TIER = ROOT / "tests" / "browser"
+
+
+def is_slow(item):
+    return any(item.get_closest_marker(name) for name in ("slow", "browser", "wasm"))
+
+
 def pytest_collection_modifyitems(items):
+    """Browser and Pyodide tests are slow; tests/browser's are the Chromium tier, which
+    ``bash build.sh test`` runs alone, after the rest (README, "Start-up"); the other engines'
+    tier runs in one process of that rest (pytest-xdist's group): one Firefox and one WebKitGTK,
+    launched once. The slow tests go first, so that two processes share the long ones and end
+    on the quick ones."""
+    items.sort(key=lambda item: not is_slow(item))
     for item in items:
-        if item.get_closest_marker("browser") or item.get_closest_marker("wasm"):
+        if is_slow(item):
             item.add_marker(pytest.mark.slow)
+        if Path(str(item.fspath)).is_relative_to(CHROMIUM_TIER):
+            item.add_marker(pytest.mark.chromium)
+        if item.get_closest_marker("engines"):
+            item.add_marker(pytest.mark.xdist_group("engines"))
 
 
 @pytest.fixture(scope="session")
