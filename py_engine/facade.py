@@ -738,51 +738,27 @@ def op_search_step(req: Request) -> Reply:
 def warm_up() -> None:
     """Make what a first game's first searches make on first use — the standard rules' walk
     tables of every square a piece can reach in its first move (:meth:`Referee.make_tables`),
-    the evaluator's tables — and search the start as level 3 does (:func:`warming` in one go),
-    keeping no game. The browser's worker calls this before it takes the memory snapshot that
-    later visits restore, so that their first replies find these made (README, "Start-up"):
-    without it a first reply made about 260 tables, 7 of its 9 ms on CPython.
+    the evaluator's tables — and search each side's first move as level 3 does, with the
+    progress and the game's state made into JSON as the replies send them, on a game of its own
+    (the session's game is left as it is). The browser's worker calls this before it takes the
+    memory snapshot that later visits restore, so that their first replies find these made
+    (README, "Start-up"): without it a first reply made about 260 tables, 7 of its 9 ms on
+    CPython.
 
     >>> warm_up()
     """
-    start = Game()
-    referee_for(start.rules).make_tables(start.position)
-    for _ in warming():
-        pass
-
-
-def warming(rounds: int = 1, step_ms: Optional[int] = None) -> Iterator[None]:
-    """Each side's first move searched as level 3 does, with the progress and the game's state
-    made into JSON as the replies send them, ``rounds`` times, on games of its own (the
-    session's game is left as it is), a step a search — or, with ``step_ms``, a step each
-    ``step_ms`` milliseconds of searching (the search in slices: search.py's notes). A worker
-    restored from a snapshot runs these steps while the page is idle: its runtime's code starts
-    anew there, and WebKit runs new WebAssembly in its interpreter until it has compiled what
-    runs often, so that a restored worker's first reply took five times its second; a request
-    that comes meanwhile waits for one step, which took up to 404 ms as one search in WebKitGTK
-    (README, "The app").
-
-    >>> sum(1 for _ in warming(rounds=2))
-    4
-    >>> sum(1 for _ in warming(step_ms=1)) >= 2
-    True
-    """
-    for _ in range(rounds):
-        game = Game()
-        for _ in range(2):
-            found = None
-            for info in Searcher(game.rules, slice_ms=step_ms).iterate(
-                    game.position, game.keys()[:-1], level=level_settings(3)):
-                if info.paused:
-                    yield
-                    continue
-                found = info.move
-                json.dumps(info_json(game.rules, game.position, info))
-            if found is None:
-                return
-            game.play(found)
-            json.dumps(state(game))
-            yield
+    game = Game()
+    referee_for(game.rules).make_tables(game.position)
+    for _ in range(2):
+        found = None
+        for info in Searcher(game.rules).iterate(game.position, game.keys()[:-1],
+                                                 level=level_settings(3)):
+            found = info.move
+            json.dumps(info_json(game.rules, game.position, info))
+        if found is None:
+            return
+        game.play(found)
+        json.dumps(state(game))
 
 
 def square_move_field(req: Request) -> Optional[Tuple[int, int]]:

@@ -363,13 +363,13 @@ def test_warm_up_makes_the_tables_the_first_replies_make():
     assert cold > 200 and warm <= 3, (cold, warm)
 
 
-def test_warming_leaves_the_kept_game_and_a_search_alone():
-    """A restored browser worker runs warming() between requests (worker.js, warmWhenIdle()):
-    the game the facade keeps, and a search under way, are as they were after it."""
+def test_warm_up_leaves_the_kept_game_and_a_search_alone():
+    """warm_up() plays a game of its own: the game the facade keeps, and a search under way, are
+    as they were after it."""
     game = {"rules": "", "start": "start", "moves": ["d2-d3", "g9-g8"]}
     before = call(op="state", **game)
     assert call(op="search_start", level=3, **game)["started"]
-    assert sum(1 for _ in facade.warming(rounds=2)) == 4
+    facade.warm_up()
     assert call(op="held", **dict(game, moves=["d2-d3", "g9-g8", "e2-e3"]))["plies"] == 2
     first = call(op="search_step")["info"]["pv"][0]           # the search goes on, in its game
     assert first["to"] in {dest["to"] for dest in before["state"]["legal"][str(first["from"])]}

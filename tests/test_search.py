@@ -276,8 +276,8 @@ def test_a_depth_resumed_after_a_pause_goes_on_from_the_next_root_move(monkeypat
     """A pause loses at most the root move it was in: level 3's one depth (every root move and
     its quiescence), paused every few nodes by a clock that runs fast, searches about the nodes
     it searches in one go, and finds the same move. (Begun again from the first root move, the
-    same search paused twice took 175 nodes instead of 79; in WebKit's first second that was the
-    engine's first reply taking twice as long.)"""
+    same search paused twice took 175 nodes instead of 79: in WebKit's slow first second, the
+    engine's first reply searched more than twice the nodes it needed.)"""
     game = Game()
     game.play(game.legal_moves[0])
     whole = list(Searcher(game.rules).iterate(game.position, game.keys()[:-1], level=LEVELS[3]))

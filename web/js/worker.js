@@ -307,8 +307,10 @@ function keepWhenQuiet(snapshots, snapshot) {
 
 function ready(pyodide, how) {
   if (SUSPENDS) letSearchesBreathe(pyodide);
+  // (A restored page worker is not warmed up while the page is idle: in WebKitGTK, whose one
+  // compiler thread here is then still compiling the restored runtime's hot code, that warm-up
+  // made the replies a person meets slower, not faster; README, "The app".)
   if (ROLE === "searches") warmUp();
-  else if (how === "restored") warmWhenIdle();
   self.postMessage({ status: "ready", detail: how, suspends: SUSPENDS });
 }
 
@@ -320,38 +322,6 @@ function settled() {
 
 function warmUp() {
   call("best", { rules: "", start: "start", moves: [], level: 6, time_ms: WARM_UP_MS });
-}
-
-// A restored worker runs a first game's first searches (facade.warming) while the page is idle,
-// a step at a time, so that the player's first move finds the runtime's hot code compiled: in
-// WebKitGTK a restored worker's first level-3 search took 64-115 ms, its second 8-26 (a started
-// worker's Python start runs enough to compile it; README, "The app"). It waits until the worker
-// has been idle for a moment (the page's first requests, a move made at once, and the request
-// that follows a reply go first), and a request that comes meanwhile waits one step at most: a
-// slice of WARM_STEP_MS of searching (a whole search a step had a move wait 438 ms in WebKitGTK).
-const WARM_ROUNDS = 6;
-const WARM_STEP_MS = 20;
-const IDLE_BEFORE_WARMING_MS = 250;
-
-function warmWhenIdle() {
-  let steps = null;
-  const step = () => {
-    const idle = performance.now() - lastActive;
-    if (waiting || idle < IDLE_BEFORE_WARMING_MS) {
-      setTimeout(step, waiting ? IDLE_BEFORE_WARMING_MS : IDLE_BEFORE_WARMING_MS - idle);
-      return;
-    }
-    let finished = true;
-    try {
-      steps = steps || facade.warming(WARM_ROUNDS, WARM_STEP_MS);
-      finished = steps.next().done;
-    } catch (err) {
-      console.warn("The engine's warm-up failed (its first reply may be slower).", err);
-    }
-    if (!finished) setTimeout(step, 0);
-    else if (steps) steps.destroy();
-  };
-  setTimeout(step, IDLE_BEFORE_WARMING_MS);
 }
 
 function call(op, args) {
