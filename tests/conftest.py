@@ -34,16 +34,16 @@ def is_slow(item):
 
 
 def pytest_collection_modifyitems(items):
-    """Browser and Pyodide tests are slow. ``bash build.sh test`` runs the suite in two
-    processes (pytest-xdist), each browser tier kept in one (a group: tests/browser's Chromium,
-    tests/engines' Firefox and WebKitGTK, each browser launched once), the slow tests first, so
-    that the two processes share the long ones and end on the quick ones."""
+    """Browser and Pyodide tests are slow. tests/browser's are the Chromium tier, which ``bash
+    build.sh test`` runs alone after the rest; the rest runs in two processes (pytest-xdist),
+    the Firefox and WebKitGTK tier kept in one (a group: each browser launched once), the slow
+    tests first, so that the two processes share the long ones and end on the quick ones."""
     items.sort(key=lambda item: not is_slow(item))
     for item in items:
         if is_slow(item):
             item.add_marker(pytest.mark.slow)
         if Path(str(item.fspath)).is_relative_to(CHROMIUM_TIER):
-            item.add_marker(pytest.mark.xdist_group("chromium"))
+            item.add_marker(pytest.mark.chromium)
         elif item.get_closest_marker("engines"):
             item.add_marker(pytest.mark.xdist_group("engines"))
 
