@@ -35,17 +35,38 @@ def is_slow(item):
 
 def pytest_collection_modifyitems(items):
     """Browser and Pyodide tests are slow. tests/browser's are the Chromium tier, which ``bash
-    build.sh test`` runs alone after the rest; the rest runs in two processes (pytest-xdist),
-    the Firefox and WebKitGTK tier kept in one (a group: each browser launched once), the slow
-    tests first, so that the two processes share the long ones and end on the quick ones."""
+    build.sh test`` runs alone after the rest; the rest runs in two processes (pytest-xdist,
+    scheduled by pytest_xdist_make_scheduler below), the slow tests first, so that the two
+    processes share the long ones and end on the quick ones."""
     items.sort(key=lambda item: not is_slow(item))
     for item in items:
         if is_slow(item):
             item.add_marker(pytest.mark.slow)
         if Path(str(item.fspath)).is_relative_to(CHROMIUM_TIER):
             item.add_marker(pytest.mark.chromium)
-        elif item.get_closest_marker("engines"):
-            item.add_marker(pytest.mark.xdist_group("engines"))
+
+
+ENGINES_TIER = "tests/engines/"
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """With ``pytest -n N``: every test a work unit of its own, except the Firefox and WebKitGTK
+    tier, which is one, so that one process launches each browser once and no two copies of a
+    browser ever load the app at once (they did in CI, and a WebKitGTK page then never got its
+    engine within 120 s). Units go out largest first, then in collection order (slow first).
+
+    Not xdist's own ``--dist loadgroup``: it marks a group by rewriting an item's private
+    ``_nodeid``, which pytest 9.2 no longer reads, so every group silently fell apart."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class EnginesTierTogether(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return ENGINES_TIER if nodeid.startswith(ENGINES_TIER) else nodeid
+
+    if config.getvalue("dist") == "load":
+        return EnginesTierTogether(config, log)
+    return None
 
 
 @pytest.fixture(scope="session")
