@@ -122,15 +122,18 @@ class Browser:
                 raise TimeoutError(f"{self.name}: waited {timeout} s for: {fn[:100]}")
             time.sleep(every)
 
-    def centre(self, selector):
+    def centre(self, selector, timeout=60):
         """The centre of the first element ``selector`` matches, in viewport pixels (scrolled
-        into view first)."""
-        return self.call("""(selector) => {
+        into view first), once it is there and visible, as a person waits to see it before
+        pressing it (and Playwright's clicks do: a press at (0, 0) on a list the page had not
+        yet shown once failed a test in CI)."""
+        return self.wait("""(selector) => {
             const e = document.querySelector(selector);
+            if (!e || !e.checkVisibility()) return null;
             e.scrollIntoView({ block: "center", inline: "center" });
             const r = e.getBoundingClientRect();
             return [r.left + r.width / 2, r.top + r.height / 2];
-        }""", selector)
+        }""", selector, timeout=timeout)
 
     def click_element(self, selector):
         self.click(*self.centre(selector))
