@@ -124,14 +124,9 @@ case "${1:-build}" in
         build
         static_checks
         if [ $# -gt 1 ]; then exec "$PYTHON" -m pytest "${@:2}"; fi
-        # The whole suite in two runs. First everything but the Chromium tier, in two processes
-        # (pytest-xdist): the Firefox and WebKitGTK tier in one (tests/conftest.py), the engine's own
-        # tests — the reference cross-checks, the puzzles' proofs, Pyodide — spread over both.
-        # Then the Chromium tier alone: run beside the rest, it slowed by a third and a page of
-        # it once never loaded in 30 s (README, "Quick start").
-        rest=0 chromium=0
-        "$PYTHON" -m pytest -n 2 -m "not chromium" || rest=$?
-        "$PYTHON" -m pytest -m chromium || chromium=$?
-        exit $((rest ? rest : chromium)) ;;
+        # The whole suite in two processes (pytest-xdist): the Chromium tier in one, the Firefox
+        # and WebKitGTK tier in the other, the engine's own tests — the reference cross-checks,
+        # the puzzles' proofs, the suite inside Pyodide — after it (tests/conftest.py).
+        exec "$PYTHON" -m pytest -n 2 ;;
     *) say "usage: bash build.sh [build|serve [port]|test [pytest args]]"; exit 2 ;;
 esac

@@ -34,10 +34,9 @@ def is_slow(item):
 
 
 def pytest_collection_modifyitems(items):
-    """Browser and Pyodide tests are slow. tests/browser's are the Chromium tier, which ``bash
-    build.sh test`` runs alone after the rest; the rest runs in two processes (pytest-xdist,
-    scheduled by pytest_xdist_make_scheduler below), the slow tests first, so that the two
-    processes share the long ones and end on the quick ones."""
+    """Browser and Pyodide tests are slow; tests/browser's are the Chromium tier (``-m
+    chromium`` runs it alone). The slow tests go first, so that the processes of ``pytest -n 2``
+    (pytest_xdist_make_scheduler below) share the long ones and end on the quick ones."""
     items.sort(key=lambda item: not is_slow(item))
     for item in items:
         if is_slow(item):
@@ -46,26 +45,30 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.chromium)
 
 
-ENGINES_TIER = "tests/engines/"
+# The browser tiers, each one work unit under pytest-xdist (the folders as node ids begin).
+BROWSER_TIERS = ("tests/browser/", "tests/engines/")
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
-    """With ``pytest -n N``: every test a work unit of its own, except the Firefox and WebKitGTK
-    tier, which is one, so that one process launches each browser once and no two copies of a
-    browser ever load the app at once (they did in CI, and a WebKitGTK page then never got its
-    engine within 120 s). Units go out largest first, then in collection order (slow first).
+    """With ``pytest -n N`` (``bash build.sh test`` runs ``-n 2``): each browser tier — Chromium's
+    (tests/browser), Firefox's and WebKitGTK's (tests/engines) — is one work unit, so that one
+    process launches each browser once and never two copies of a browser load the app at once
+    (two WebKitGTKs did in CI, and a page then never got its engine within 120 s); every other
+    test is a unit of its own. The units go out largest first: the Chromium tier to one
+    process, the other tier to the other, then the engine's own tests in collection order (the
+    slow first) to whichever is free.
 
     Not xdist's own ``--dist loadgroup``: it marks a group by rewriting an item's private
     ``_nodeid``, which pytest 9.2 no longer reads, so every group silently fell apart."""
     from xdist.scheduler import LoadScopeScheduling
 
-    class EnginesTierTogether(LoadScopeScheduling):
+    class BrowserTiersWhole(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            return ENGINES_TIER if nodeid.startswith(ENGINES_TIER) else nodeid
+            return next((tier for tier in BROWSER_TIERS if nodeid.startswith(tier)), nodeid)
 
     if config.getvalue("dist") == "load":
-        return EnginesTierTogether(config, log)
+        return BrowserTiersWhole(config, log)
     return None
 
 
