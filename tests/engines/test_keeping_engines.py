@@ -135,6 +135,8 @@ def test_a_recent_game_opened_while_the_engine_loads_is_the_one_played(browser, 
 def test_sandboxed_frames_say_what_the_host_must_allow(browser, host):
     browser.set_viewport(1280, 800)
     browser.goto(host.url + "sandboxed.html")
+    with browser.in_frame(1):       # the board drawn, as a person sees it before pressing it
+        browser.wait("() => Boolean(document.querySelector('jetan-board')?.dataset.position)")
     left, top = browser.call("() => { const e = document.getElementById('embed');"
                              " e.scrollIntoView({ block: 'start' }); const r = e.getBoundingClientRect();"
                              " return [r.left, r.top]; }")
