@@ -28,23 +28,18 @@ def pytest_configure(config):
         config.option.basetemp = str(Path(tempfile.gettempdir()) / f"jetan-tests-{checkout}")
 
 
-CHROMIUM_TIER = ROOT / "tests" / "browser"
-
-
 def is_slow(item):
     return any(item.get_closest_marker(name) for name in ("slow", "browser", "wasm"))
 
 
 def pytest_collection_modifyitems(items):
-    """Browser and Pyodide tests are slow; tests/browser's are the Chromium tier (``-m
-    chromium`` runs it alone). The slow tests go first, so that the processes of ``pytest -n 2``
-    (pytest_xdist_make_scheduler below) share the long ones and end on the quick ones."""
+    """Browser and Pyodide tests are slow. The slow tests go first, so that the processes of
+    ``pytest -n 2`` (pytest_xdist_make_scheduler below) share the long ones and end on the quick
+    ones."""
     items.sort(key=lambda item: not is_slow(item))
     for item in items:
         if is_slow(item):
             item.add_marker(pytest.mark.slow)
-        if Path(str(item.fspath)).is_relative_to(CHROMIUM_TIER):
-            item.add_marker(pytest.mark.chromium)
 
 
 # The browser tiers, each one work unit under pytest-xdist (the folders as node ids begin).
