@@ -125,9 +125,14 @@ KEPT = """async () => {
 
 # Where square ``name`` is, in viewport pixels, on a board canvas (``where``: a selector, with
 # " >>> " stepping into an element's shadow root), scrolled into view.
+# Null until the board is there and shown (a person does not press a board not yet drawn).
 SQUARE = """(where, name, flipped) => {
     let node = document;
-    for (const part of where.split(" >>> ")) node = (node.shadowRoot || node).querySelector(part);
+    for (const part of where.split(" >>> ")) {
+        node = (node.shadowRoot || node).querySelector(part);
+        if (!node) return null;
+    }
+    if (!node.checkVisibility() || !node.getBoundingClientRect().width) return null;
     node.scrollIntoView({ block: "center", inline: "center" });
     const box = node.getBoundingClientRect(), cell = box.width / 10;
     let f = "abcdefghij".indexOf(name[0]), r = Number(name.slice(1)) - 1;
@@ -178,11 +183,12 @@ def text(browser, selector):
 
 
 def square(browser, name, where="#board", flipped=None):
-    """Square ``name`` on a board, in viewport pixels; on the app's board, flipped as it is."""
+    """Square ``name`` on a board, in viewport pixels, once the board is shown (as
+    client.centre waits); on the app's board, flipped as it is."""
     if flipped is None:
         flipped = where == "#board" and browser.call(
             "() => document.getElementById('flip-button').getAttribute('aria-pressed') === 'true'")
-    return browser.call(SQUARE, where, name, flipped)
+    return browser.wait(SQUARE, where, name, flipped)
 
 
 def click_move(browser, frm, to, where="#board", flipped=None):
