@@ -275,6 +275,21 @@ def test_a_phone_menu_holds_the_header_buttons(phone, server):
     assert phone.locator("#share-button").is_hidden()
 
 
+@pytest.mark.parametrize("name", ["learn", "puzzles", "rules", "embed-guide"])
+def test_on_a_phone_every_other_page_shows_its_links(phone, server, name):
+    """Only the game's header hides its buttons behind Menu; the other pages have no Menu, so
+    their few links must stay in sight (they were hidden on a phone, the page a dead end)."""
+    phone.goto(server.url + f"{name}.html")
+    links = phone.locator("header nav a")
+    assert links.count() >= 1
+    for i in range(links.count()):
+        box = links.nth(i).bounding_box()
+        assert links.nth(i).is_visible() and box and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    first = links.first.get_attribute("href")
+    links.first.tap()
+    phone.wait_for_url(f"**/{first}")
+
+
 def test_a_duel_is_the_same_after_undo_and_replay(person, server):
     rules = "duel=even"
     start = {**TWO, "game": {**FAST["game"], "rules": rules, "moves": LEAD_UP, "seed": 12345}}
