@@ -1,0 +1,61 @@
+"""The Learn and Puzzles pages in Firefox ESR and WebKitGTK, used as a person uses them: a lesson
+walked by clicks to its end, a two-move puzzle solved by clicks (the defender's answer played
+for the solver), and, in a phone-sized window, each page's links in sight (the game page's Menu
+once hid them)."""
+import pytest
+
+from py_engine.puzzles import length, load
+from tests.browser.test_learn import solution_squares
+from tests.browser.test_puzzles_page import squares
+from tests.engines.conftest import ENGINE_WAIT_S, new_visitor, no_page_errors, shot, square
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser, pytest.mark.engines]
+
+
+def click_squares(browser, board, names, flipped=False):
+    for name in names:
+        browser.click(*square(browser, name, board, flipped))
+
+
+def test_a_lesson_walked_by_clicks(browser, server):
+    new_visitor(browser, server.url)
+    browser.goto(server.url + "learn.html#panthan")
+    browser.wait("() => document.getElementById('lesson-title').textContent === 'The Panthan'")
+    for frm, to in solution_squares("panthan"):
+        click_squares(browser, "#lesson-board", (frm, to))
+    browser.wait("() => document.getElementById('learn-message').textContent.startsWith('Well done')",
+                 timeout=ENGINE_WAIT_S)
+    shot(browser, "learn")
+    no_page_errors(browser)
+
+
+def test_a_two_move_puzzle_solved_by_clicks(browser, server):
+    puzzle = next(p for p in load() if length(p) == 2 and p["rules"] == "")
+    flipped = " o " in puzzle["position"]
+    new_visitor(browser, server.url)
+    browser.goto(server.url + f"puzzles.html#{puzzle['id']}")
+    browser.wait("() => window.jetanPuzzles && window.jetanPuzzles.verdict !== null",
+                 timeout=ENGINE_WAIT_S)
+    click_squares(browser, "#puzzle-board", squares(puzzle["solution"][0]), flipped)
+    browser.wait("() => window.jetanPuzzles.verdict.played.length === 2")     # the defender answered
+    click_squares(browser, "#puzzle-board", squares(puzzle["solution"][2]), flipped)
+    browser.wait("() => document.getElementById('puzzle-message').textContent.startsWith('Solved')")
+    assert browser.call("() => document.getElementById('puzzle-streak').textContent") == "Streak: 1"
+    shot(browser, "puzzle")
+    no_page_errors(browser)
+
+
+@pytest.mark.parametrize("name", ["learn", "puzzles"])
+def test_a_phone_sees_each_pages_links(browser, server, name):
+    """390 wide, or as narrow as the browser's window gets (WebKitGTK's MiniBrowser: 447)."""
+    new_visitor(browser, server.url, size=(390, 844))
+    browser.goto(server.url + f"{name}.html")
+    shown = browser.wait("""() => {
+        const links = [...document.querySelectorAll('header nav a')];
+        return links.length > 0 && links.map((a) => {
+            const box = a.getBoundingClientRect();
+            return a.checkVisibility() && box.left >= 0 && box.right <= innerWidth;
+        });
+    }""")
+    assert shown and all(shown), shown
+    shot(browser, f"{name}-links")
