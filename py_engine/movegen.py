@@ -42,6 +42,9 @@ FULL = (1 << (SIZE * SIZE)) - 1
 
 # The repetition rule looks at the last twelve positions (docs/rules.md).
 REPETITION_WINDOW = 12
+# A position recurs four plies later at the soonest, so a window of this many positions or
+# fewer can neither ban a move nor force a repetition.
+REPETITION_FREE = 6
 
 
 # Enemy walks onto a square: (the enemy piece's square, the mask of squares between).
@@ -169,16 +172,23 @@ class Referee:
         return self._generate(pos, captures_only)
 
     def can_move(self, pos: Position, history: Sequence[int] = ()) -> bool:
-        """Has the side to move a legal move?"""
-        if self.forbid_repetition or self.pass_when_stalemated:
+        """Has the side to move a legal move? As ``bool(legal_moves(pos, history))``, but it
+        stops at the first move found where the repetition rule cannot ban one (the prover asks
+        this of nearly every position it meets)."""
+        if self.finished(pos):
+            return False
+        if self.forbid_repetition and min(len(history), REPETITION_WINDOW - 1) + 1 > REPETITION_FREE:
             return bool(self.legal_moves(pos, history))
-        return not self.finished(pos) and bool(self._generate(pos))
+        if self._generate(pos, first=True):
+            return True
+        flipped = pos.with_board(pos.board, side=1 - pos.side)
+        return self.pass_when_stalemated and bool(self._generate(flipped, first=True))
 
-    def _generate(self, pos: Position, captures_only: bool = False) -> List[Move]:
+    def _generate(self, pos: Position, captures_only: bool = False, first: bool = False) -> List[Move]:
         # A list built in place rather than a generator, and squares read from a mask byte by
         # byte (_squares): in Pyodide a generator's frames and big-int arithmetic cost about
         # 2.5x what they cost on CPython, list building and table look-ups far less
-        # (README, "Benchmarks").
+        # (README, "Benchmarks"). ``first``: stop at the first legal move found (can_move).
         us, them = pos.side, 1 - pos.side
         occupied, own, board = pos.occupied, pos.by_side[us], pos.board
         princess = pos.princess[us]
@@ -196,6 +206,8 @@ class Referee:
             pinned = pins.get(1 << f)
             if not (checks or pinned):
                 found += [moves[t] for t in _squares(dests)]
+                if first:
+                    return found
                 continue
             for t in _squares(dests):
                 tb = 1 << t
@@ -208,6 +220,8 @@ class Referee:
                         self.duel_odds(pos, moves[t]) < 1:
                     continue
                 found.append(moves[t])
+                if first:
+                    return found
         if not captures_only:
             found += self._princess_moves(pos)
         return found
@@ -312,9 +326,7 @@ class Referee:
     def _without_repetitions(self, pos: Position, moves: List[Move], window: List[int]) -> List[Move]:
         """The repetition rule (docs/rules.md): no move may produce a position seen twice in the window
         (the last twelve positions), nor leave the opponent only such moves."""
-        # A position recurs four plies later at the soonest, so a window of six or fewer
-        # positions can neither ban a move nor force a repetition.
-        if len(window) <= 6:
+        if len(window) <= REPETITION_FREE:
             return moves
         banned = _seen_twice(window)
         later = window[1:] if len(window) == REPETITION_WINDOW else window  # the reply's window

@@ -140,6 +140,8 @@ class Prover:
         if ply.result is not None:
             return ply.result.winner == solver
         pos = ply.position
+        if n == 0 and self.referee.can_move(pos):
+            return False        # not won now, and no move left to win with (stops at one reply)
         replies = self.referee.legal_moves(pos)
         if not replies:
             result = self.referee.outcome(pos, lambda: replies)

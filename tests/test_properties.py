@@ -64,6 +64,8 @@ def test_can_move_agrees_with_the_legal_moves(seed):
     while game.result is None and len(game.plies) < 60:
         keys = game.keys()[:-1]
         assert game.referee.can_move(game.position, keys) == bool(game.legal_moves)
+        # Without a history (as the puzzle prover asks): stopping at the first move found.
+        assert game.referee.can_move(game.position) == bool(game.referee.legal_moves(game.position))
         game.play(rng.choice(game.legal_moves))
 
 
