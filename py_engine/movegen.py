@@ -181,8 +181,8 @@ class Referee:
             return bool(self.legal_moves(pos, history))
         if self._generate(pos, first=True):
             return True
-        flipped = pos.with_board(pos.board, side=1 - pos.side)
-        return self.pass_when_stalemated and bool(self._generate(flipped, first=True))
+        return self.pass_when_stalemated and bool(
+            self._generate(pos.with_board(pos.board, side=1 - pos.side), first=True))
 
     def _generate(self, pos: Position, captures_only: bool = False, first: bool = False) -> List[Move]:
         # A list built in place rather than a generator, and squares read from a mask byte by
