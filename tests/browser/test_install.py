@@ -35,6 +35,36 @@ def test_the_manifest_names_icons_that_exist():
         assert '<link rel="manifest" href="manifest.webmanifest">' in (DIST / name).read_text()
 
 
+# A home-screen icon's pixels: its size, and how many are not fully opaque.
+ICON_PIXELS = """async (href) => {
+    const image = new Image();
+    image.src = href;
+    await image.decode();
+    const canvas = new OffscreenCanvas(image.naturalWidth, image.naturalHeight);
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+    let clear = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] < 255) clear += 1;
+    return { width: image.naturalWidth, height: image.naturalHeight, clear };
+}"""
+
+
+def test_every_installable_page_names_an_ios_home_screen_icon(page, server):
+    """Safari on an iPhone adds a page to the home screen with its apple-touch-icon (older ones
+    read no manifest icons) and fills what is transparent with black: so each page that links
+    the manifest names one, square, at least 180 px (an iPhone's size), and opaque — the
+    maskable icon, whose corners iOS rounds itself."""
+    pages = sorted(p.name for p in DIST.glob("*.html") if 'rel="manifest"' in p.read_text())
+    assert {"index.html", "learn.html", "puzzles.html"} <= set(pages)
+    for name in pages:
+        page.goto(server.url + name, wait_until="domcontentloaded")
+        href = page.evaluate("() => document.querySelector('link[rel=apple-touch-icon]')?.href ?? null")
+        assert href, f"{name} names no apple-touch-icon"
+        icon = page.evaluate(ICON_PIXELS, href)
+        assert icon["width"] == icon["height"] >= 180 and icon["clear"] == 0, (name, icon)
+
+
 def test_chromium_reports_no_installability_errors(browser, server):
     with tempfile.TemporaryDirectory() as profile:
         # Installability is judged for a real (persistent) profile, as a visitor's would be.

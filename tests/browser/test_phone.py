@@ -81,3 +81,56 @@ def test_reduced_motion_moves_without_sliding(browser, server, kept_snapshot):
         assert page.evaluate("window.animated") is False
     finally:
         context.close()
+
+
+# The pages a phone opens, with a board where the page shows one (each must be looked at as it is
+# once its boards are drawn: an embedded board's controls live in its shadow root).
+TOUCH_PAGES = ["index.html", "learn.html", "puzzles.html", "rules.html", "embed-guide.html",
+               "diagram.html#moves=d2d3", "embed.html?interactive#moves=d2d3,g9g8"]
+# What a touch screen must not do to a page (issue 26, a player on an iPhone): zoom in on a quick
+# second tap — iOS Safari's double-tap zoom, which only an element's touch-action other than
+# "auto" turns off (a pinch still zooms) — and zoom in on a text box or list touched, which iOS
+# does when its text is under 16 px. Every element of the page and each embedded board's buttons
+# and canvas, and every form control one types or chooses in: those that would zoom; and whether
+# the page keeps iOS from enlarging its text in landscape, where the browser knows the property.
+TOUCH_TROUBLE = """() => {
+    const named = (e) => e.id || e.getAttribute('name') || e.getAttribute('aria-label') ||
+        e.tagName.toLowerCase();
+    const inside = [...document.querySelectorAll('jetan-board')]
+        .flatMap((board) => [...board.shadowRoot.querySelectorAll('button, canvas')]);
+    const tapZooms = [...document.querySelectorAll('*'), ...inside]
+        .filter((e) => getComputedStyle(e).touchAction === 'auto').map(named);
+    const typed = [...document.querySelectorAll('input, select, textarea')]
+        .filter((e) => !['checkbox', 'radio', 'file', 'range', 'color', 'hidden'].includes(e.type));
+    const focusZooms = typed.filter((e) => parseFloat(getComputedStyle(e).fontSize) < 16).map(named);
+    const adjust = CSS.supports('text-size-adjust', '100%')
+        ? getComputedStyle(document.documentElement).textSizeAdjust : null;
+    return { tapZooms, focusZooms, adjust, boards: inside.length, controls: typed.length };
+}"""
+# Once a page is there: its scripts have run and every board on it has its controls.
+TOUCH_PAGE_READY = """() => document.readyState === 'complete' &&
+    [...document.querySelectorAll('jetan-board')]
+        .every((b) => b.shadowRoot && b.shadowRoot.querySelector('canvas'))"""
+
+
+def test_a_touch_screen_zooms_in_nowhere(browser, server):
+    """Each page at 390×844 with touch: no element left to iOS's double-tap zoom (the step
+    buttons of a game, the embedded board's « ‹ › »), no text box or list that zooms the page
+    in when touched (the game's record, its notation list once did), no text enlarged in
+    landscape. The same check runs in Firefox and WebKitGTK (tests/engines/test_pages_engines.py)."""
+    context = browser.new_context(**PHONE, service_workers="block")
+    try:
+        page = context.new_page()
+        for name in TOUCH_PAGES:
+            page.goto(server.url + name)
+            page.wait_for_function(TOUCH_PAGE_READY, timeout=30000)
+            found = page.evaluate(TOUCH_TROUBLE)
+            assert found["tapZooms"] == [] and found["focusZooms"] == [], (name, found)
+            assert found["adjust"] in (None, "100%"), (name, found)
+            if name.startswith(("diagram", "embed.html")):
+                # the board's canvas and buttons were looked at
+                assert found["boards"] >= 2, (name, found)
+            if name in ("index.html", "embed-guide.html"):
+                assert found["controls"] >= 5, (name, found)
+    finally:
+        context.close()

@@ -1,11 +1,13 @@
 """The Learn and Puzzles pages in Firefox ESR and WebKitGTK, used as a person uses them: a lesson
 walked by clicks to its end, a two-move puzzle solved by clicks (the defender's answer played
 for the solver), and, in a phone-sized window, each page's links in sight (the game page's Menu
-once hid them)."""
+once hid them); and on every page, nothing that a touch screen zooms in on (as
+tests/browser/test_phone.py checks in Chromium)."""
 import pytest
 
 from py_engine.puzzles import length, load
 from tests.browser.test_learn import solution_squares
+from tests.browser.test_phone import TOUCH_PAGE_READY, TOUCH_PAGES, TOUCH_TROUBLE
 from tests.browser.test_puzzles_page import squares
 from tests.engines.conftest import ENGINE_WAIT_S, new_visitor, no_page_errors, shot, square
 
@@ -59,3 +61,17 @@ def test_a_phone_sees_each_pages_links(browser, server, name):
     }""")
     assert shown and all(shown), shown
     shot(browser, f"{name}-links")
+
+
+def test_a_touch_screen_zooms_in_nowhere(browser, server):
+    """Each page in a phone-sized window: no element left to iOS's double-tap zoom, no text box
+    or list under 16 px (WebKit is Safari's engine: these are the styles an iPhone reads)."""
+    new_visitor(browser, server.url, size=(390, 844))
+    for name in TOUCH_PAGES:
+        browser.goto(server.url + name)
+        browser.wait(TOUCH_PAGE_READY)
+        found = browser.call(TOUCH_TROUBLE)
+        assert found["tapZooms"] == [] and found["focusZooms"] == [], (name, found)
+        if name.startswith(("diagram", "embed.html")):
+            assert found["boards"] >= 2, (name, found)
+    no_page_errors(browser)

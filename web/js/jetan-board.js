@@ -40,7 +40,8 @@ const STYLE = `
   .bar { display: flex; gap: 4px; align-items: center; justify-content: center; margin-top: 6px; flex-wrap: wrap; }
   .bar[hidden] { display: none; }
   button { font: inherit; color: inherit; background: #3a2b22; border: 1px solid #4a382c; border-radius: 6px;
-           min-width: 2.6em; padding: 0.1em 0.5em; cursor: pointer; font-size: 1.15em; }
+           min-width: 2.6em; padding: 0.1em 0.5em; cursor: pointer; font-size: 1.15em;
+           touch-action: manipulation; }   /* quick taps step on: no double-tap zoom of the host's page (iOS) */
   button:disabled { opacity: 0.45; cursor: default; }
   .caption { text-align: center; margin-top: 4px; }
   .caption:empty, .comment:empty, .warning:empty { display: none; }
