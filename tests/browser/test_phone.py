@@ -134,3 +134,24 @@ def test_a_touch_screen_zooms_in_nowhere(browser, server):
                 assert found["controls"] >= 5, (name, found)
     finally:
         context.close()
+
+
+def test_a_tapped_button_does_not_stay_lit(browser, server):
+    """A touch screen has no hover, but a tap leaves the button it touched ":hover" until the
+    next tap elsewhere (Chrome on a phone and iOS Safari alike): its hover colour only where a
+    pointer hovers, or Menu, tapped open and shut, stayed lit as if still pressed."""
+    context = browser.new_context(**PHONE, service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        menu = page.locator("#menu-button")
+        colour = "(button) => getComputedStyle(button).backgroundColor"
+        before = menu.evaluate(colour)
+        menu.tap()
+        page.wait_for_selector("#main-nav", state="visible")
+        menu.tap()
+        page.wait_for_selector("#main-nav", state="hidden")
+        assert menu.evaluate("(button) => button.matches(':hover')")     # as a touch leaves it
+        assert menu.evaluate(colour) == before
+    finally:
+        context.close()
