@@ -155,3 +155,56 @@ def test_a_tapped_button_does_not_stay_lit(browser, server):
         assert menu.evaluate(colour) == before
     finally:
         context.close()
+
+
+# Phones turned sideways: an iPhone 14's 844×390 and an iPhone SE's 667×375.
+SIDEWAYS = [(844, 390), (667, 375)]
+# What each page must keep in view then: its board, what it asks of the player, its buttons.
+IN_VIEW_SIDEWAYS = {
+    "index.html": ["#board", "#status", "#menu-button", "#hint-button"],
+    "learn.html#panthan": ["#lesson-board", "#task-prompt", "#restart-task"],
+    "puzzles.html": ["#puzzle-board", "#puzzle-prompt", "#puzzle-hint"],
+}
+
+
+def in_view(page, selector):
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    return bool(box) and (box["y"] >= 0 and box["x"] >= 0 and box["y"] + box["height"] <= size["height"]
+                          and box["x"] + box["width"] <= size["width"])
+
+
+@pytest.mark.parametrize("width,height", SIDEWAYS)
+def test_a_phone_turned_sideways_keeps_the_whole_board_in_view(browser, server, kept_snapshot, width, height):
+    """The board was sized for an upright screen: turned sideways, most of it sat below the
+    screen's edge (the game's under two rows of header buttons, the puzzle's under its words).
+    Now each page shows the whole board, as tall as the screen leaves, with its words and buttons
+    beside it; the game's header is behind Menu; a move by taps gets the engine's reply, and the
+    page has not scrolled. With clocks above and below it, the board still fits."""
+    context = warm_context(browser, server, kept_snapshot, viewport={"width": width, "height": height},
+                           has_touch=True, is_mobile=True, device_scale_factor=2)
+    page = context.new_page()
+    try:
+        for name, shown in IN_VIEW_SIDEWAYS.items():
+            if name == "index.html":
+                open_app(page, server, saved=dict(FAST, settings=dict(FAST["settings"], level=3)))
+            else:
+                page.goto(server.url + name)
+                page.wait_for_function("document.querySelector('canvas').width > 0")
+            hidden = [s for s in shown if not in_view(page, s)]
+            assert not hidden, (name, hidden)
+        page.goto(server.url + "index.html")
+        page.wait_for_selector("body[data-engine=ready]", timeout=60000)
+        assert page.locator("#main-nav").is_hidden()
+        page.touchscreen.tap(*centre(page, "d2"))
+        page.touchscreen.tap(*centre(page, "d3"))
+        wait_plies(page, 2)
+        assert page.evaluate("scrollY") == 0 and in_view(page, "#board")
+        page.screenshot(path=str(ARTIFACTS / f"phone-sideways-{width}x{height}.png"))
+        clocks = context.new_page()             # (a tab's saved game is seeded once: open_app)
+        clock = {"initial": 600000, "increment": 0, "black": 600000, "orange": 600000}
+        open_app(clocks, server, saved={**FAST, "game": {**FAST["game"], "clock": clock}})
+        hidden = [s for s in ("#clock-top", "#board", "#clock-bottom") if not in_view(clocks, s)]
+        assert not hidden, ("with clocks", hidden)
+    finally:
+        context.close()

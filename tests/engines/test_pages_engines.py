@@ -1,13 +1,13 @@
 """The Learn and Puzzles pages in Firefox ESR and WebKitGTK, used as a person uses them: a lesson
 walked by clicks to its end, a two-move puzzle solved by clicks (the defender's answer played
 for the solver), and, in a phone-sized window, each page's links in sight (the game page's Menu
-once hid them); and on every page, nothing that a touch screen zooms in on (as
-tests/browser/test_phone.py checks in Chromium)."""
+once hid them); on every page, nothing that a touch screen zooms in on; and a phone turned
+sideways sees each board whole (as tests/browser/test_phone.py checks in Chromium)."""
 import pytest
 
 from py_engine.puzzles import length, load
 from tests.browser.test_learn import solution_squares
-from tests.browser.test_phone import TOUCH_PAGE_READY, TOUCH_PAGES, TOUCH_TROUBLE
+from tests.browser.test_phone import IN_VIEW_SIDEWAYS, TOUCH_PAGE_READY, TOUCH_PAGES, TOUCH_TROUBLE
 from tests.browser.test_puzzles_page import squares
 from tests.engines.conftest import ENGINE_WAIT_S, new_visitor, no_page_errors, shot, square
 
@@ -74,4 +74,25 @@ def test_a_touch_screen_zooms_in_nowhere(browser, server):
         assert found["tapZooms"] == [] and found["focusZooms"] == [], (name, found)
         if name.startswith(("diagram", "embed.html")):
             assert found["boards"] >= 2, (name, found)
+    no_page_errors(browser)
+
+
+# The selectors given that are not wholly inside the window.
+OUT_OF_VIEW = """(selectors) => selectors.filter((selector) => {
+    const box = document.querySelector(selector).getBoundingClientRect();
+    return !(box.width > 0 && box.top >= 0 && box.left >= 0 &&
+             box.bottom <= innerHeight && box.right <= innerWidth);
+})"""
+
+
+def test_a_phone_turned_sideways_keeps_the_whole_board_in_view(browser, server):
+    """844×390, an iPhone turned sideways: the game's, a lesson's and a puzzle's board whole
+    on the screen, with what the page asks and its buttons."""
+    new_visitor(browser, server.url, size=(844, 390))
+    assert browser.viewport == (844, 390)
+    for name, shown in IN_VIEW_SIDEWAYS.items():
+        browser.goto(server.url + name)
+        browser.wait("() => document.querySelector('canvas').width > 0")
+        assert browser.call(OUT_OF_VIEW, shown) == [], name
+    shot(browser, "sideways")
     no_page_errors(browser)
