@@ -177,7 +177,9 @@ class Referee:
         this of nearly every position it meets)."""
         if self.finished(pos):
             return False
-        if self.forbid_repetition and min(len(history), REPETITION_WINDOW - 1) + 1 > REPETITION_FREE:
+        # The rule's window (legal_moves) is this position and up to eleven before it: it can
+        # ban a move once the history holds REPETITION_FREE positions.
+        if self.forbid_repetition and len(history) >= REPETITION_FREE:
             return bool(self.legal_moves(pos, history))
         if self._generate(pos, first=True):
             return True
