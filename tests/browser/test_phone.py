@@ -180,7 +180,8 @@ def test_a_phone_turned_sideways_keeps_the_whole_board_in_view(browser, server, 
     screen's edge (the game's under two rows of header buttons, the puzzle's under its words).
     Now each page shows the whole board, as tall as the screen leaves, with its words and buttons
     beside it; the game's header is behind Menu; a move by taps gets the engine's reply, and the
-    page has not scrolled. With clocks above and below it, the board still fits."""
+    page has not scrolled; the set-up dialog's board is whole and usable. With clocks above and
+    below it, the board still fits."""
     context = warm_context(browser, server, kept_snapshot, viewport={"width": width, "height": height},
                            has_touch=True, is_mobile=True, device_scale_factor=2)
     page = context.new_page()
@@ -201,6 +202,15 @@ def test_a_phone_turned_sideways_keeps_the_whole_board_in_view(browser, server, 
         wait_plies(page, 2)
         assert page.evaluate("scrollY") == 0 and in_view(page, "#board")
         page.screenshot(path=str(ARTIFACTS / f"phone-sideways-{width}x{height}.png"))
+        # The set-up board: whole, not a thumbnail (it was 111 px), its palette's pieces square.
+        page.locator("#menu-button").tap()
+        page.locator("#editor-button").tap()
+        board = page.locator("#editor-board")
+        board.wait_for(state="visible")
+        assert in_view(page, "#editor-board") and board.bounding_box()["width"] >= 200
+        piece = page.locator("#editor-palette-black button").first.bounding_box()
+        assert abs(piece["width"] - piece["height"]) <= 1, piece
+        page.keyboard.press("Escape")
         clocks = context.new_page()             # (a tab's saved game is seeded once: open_app)
         clock = {"initial": 600000, "increment": 0, "black": 600000, "orange": 600000}
         open_app(clocks, server, saved={**FAST, "game": {**FAST["game"], "clock": clock}})
