@@ -54,7 +54,9 @@ def test_every_installable_page_names_an_ios_home_screen_icon(page, server):
     """Safari on an iPhone adds a page to the home screen with its apple-touch-icon (older ones
     read no manifest icons) and fills what is transparent with black: so each page that links
     the manifest names one, square, at least 180 px (an iPhone's size), and opaque — the
-    maskable icon, whose corners iOS rounds itself."""
+    maskable icon, whose corners iOS rounds itself; and the icon's name, the manifest's short
+    one (iOS would otherwise cut the page's title short under the icon)."""
+    short_name = json.loads((DIST / "manifest.webmanifest").read_text())["short_name"]
     pages = sorted(p.name for p in DIST.glob("*.html") if 'rel="manifest"' in p.read_text())
     assert {"index.html", "learn.html", "puzzles.html"} <= set(pages)
     for name in pages:
@@ -63,6 +65,8 @@ def test_every_installable_page_names_an_ios_home_screen_icon(page, server):
         assert href, f"{name} names no apple-touch-icon"
         icon = page.evaluate(ICON_PIXELS, href)
         assert icon["width"] == icon["height"] >= 180 and icon["clear"] == 0, (name, icon)
+        title = page.locator("meta[name=apple-mobile-web-app-title]").get_attribute("content")
+        assert title == short_name, name
 
 
 def test_chromium_reports_no_installability_errors(browser, server):
