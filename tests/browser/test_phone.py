@@ -103,9 +103,10 @@ TOUCH_TROUBLE = """() => {
     const typed = [...document.querySelectorAll('input, select, textarea')]
         .filter((e) => !['checkbox', 'radio', 'file', 'range', 'color', 'hidden'].includes(e.type));
     const focusZooms = typed.filter((e) => parseFloat(getComputedStyle(e).fontSize) < 16).map(named);
+    const supported = CSS.supports('touch-action', 'manipulation');
     const adjust = CSS.supports('text-size-adjust', '100%')
         ? getComputedStyle(document.documentElement).textSizeAdjust : null;
-    return { tapZooms, focusZooms, adjust, boards: inside.length, controls: typed.length };
+    return { supported, tapZooms, focusZooms, adjust, boards: inside.length, controls: typed.length };
 }"""
 # Once a page is there: its scripts have run and every board on it has its controls.
 TOUCH_PAGE_READY = """() => document.readyState === 'complete' &&
@@ -125,6 +126,7 @@ def test_a_touch_screen_zooms_in_nowhere(browser, server):
             page.goto(server.url + name)
             page.wait_for_function(TOUCH_PAGE_READY, timeout=30000)
             found = page.evaluate(TOUCH_TROUBLE)
+            assert found["supported"], "the browser has no touch-action: the check would see nothing"
             assert found["tapZooms"] == [] and found["focusZooms"] == [], (name, found)
             assert found["adjust"] in (None, "100%"), (name, found)
             if name.startswith(("diagram", "embed.html")):
@@ -159,12 +161,20 @@ def test_a_tapped_button_does_not_stay_lit(browser, server):
 
 # Phones turned sideways: an iPhone 14's 844×390 and an iPhone SE's 667×375.
 SIDEWAYS = [(844, 390), (667, 375)]
-# What each page must keep in view then: its board, what it asks of the player, its buttons.
+# What each page must keep in view then (its board, what it asks of the player, its buttons),
+# once it is there (its engine ready, its task or puzzle set).
 IN_VIEW_SIDEWAYS = {
-    "index.html": ["#board", "#status", "#menu-button", "#hint-button"],
-    "learn.html#panthan": ["#lesson-board", "#task-prompt", "#restart-task"],
-    "puzzles.html": ["#puzzle-board", "#puzzle-prompt", "#puzzle-hint"],
+    "index.html": ("document.body.dataset.engine === 'ready' && document.body.dataset.plies !== undefined",
+                   ["#board", "#status", "#menu-button", "#hint-button"]),
+    "learn.html#panthan": ("document.getElementById('task-prompt').textContent !== ''",
+                           ["#lesson-board", "#task-prompt", "#restart-task"]),
+    "puzzles.html": ("document.getElementById('puzzle-prompt').textContent !== ''",
+                     ["#puzzle-board", "#puzzle-prompt", "#puzzle-hint"]),
 }
+# Status lines as long as the game's get: two lines in a sideways board's column, and three.
+LONG_STATUS = ["Orange to move (you) (escape used) — the Princess is threatened!",
+               "Orange wins: Black's Princess was trapped, after a duel on e5 that the orange won, "
+               "in the arena of Manator"]
 
 
 def in_view(page, selector):
@@ -186,12 +196,12 @@ def test_a_phone_turned_sideways_keeps_the_whole_board_in_view(browser, server, 
                            has_touch=True, is_mobile=True, device_scale_factor=2)
     page = context.new_page()
     try:
-        for name, shown in IN_VIEW_SIDEWAYS.items():
+        for name, (there, shown) in IN_VIEW_SIDEWAYS.items():
             if name == "index.html":
                 open_app(page, server, saved=dict(FAST, settings=dict(FAST["settings"], level=3)))
             else:
                 page.goto(server.url + name)
-                page.wait_for_function("document.querySelector('canvas').width > 0")
+            page.wait_for_function(there, timeout=60000)
             hidden = [s for s in shown if not in_view(page, s)]
             assert not hidden, (name, hidden)
         page.goto(server.url + "index.html")
@@ -201,6 +211,11 @@ def test_a_phone_turned_sideways_keeps_the_whole_board_in_view(browser, server, 
         page.touchscreen.tap(*centre(page, "d3"))
         wait_plies(page, 2)
         assert page.evaluate("scrollY") == 0 and in_view(page, "#board")
+        for text in LONG_STATUS:       # (the next redraw sets the status again: measured at once)
+            box = page.evaluate("""(text) => { document.getElementById('status').textContent = text;
+                const box = document.getElementById('board').getBoundingClientRect();
+                return { bottom: box.bottom, height: innerHeight }; }""", text)
+            assert box["bottom"] <= box["height"], (text, box)
         page.screenshot(path=str(ARTIFACTS / f"phone-sideways-{width}x{height}.png"))
         # The set-up board: whole, not a thumbnail (it was 111 px), its palette's pieces square.
         page.locator("#menu-button").tap()
