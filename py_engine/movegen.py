@@ -181,10 +181,7 @@ class Referee:
         # ban a move once the history holds REPETITION_FREE positions.
         if self.forbid_repetition and len(history) >= REPETITION_FREE:
             return bool(self.legal_moves(pos, history))
-        if self._generate(pos, first=True):
-            return True
-        return self.pass_when_stalemated and bool(
-            self._generate(pos.with_board(pos.board, side=1 - pos.side), first=True))
+        return bool(self._generate(pos, first=True)) or self._may_pass(pos)
 
     def _generate(self, pos: Position, captures_only: bool = False, first: bool = False) -> List[Move]:
         # A list built in place rather than a generator, and squares read from a mask byte by
@@ -265,11 +262,14 @@ class Referee:
         if self.forbid_repetition:
             window = list(history[-(REPETITION_WINDOW - 1):]) + [pos.key]
             moves = self._without_repetitions(pos, moves, window)
-        if not moves and self.pass_when_stalemated:
-            flipped = pos.with_board(pos.board, side=1 - pos.side)
-            if self.basic_moves(flipped):
-                return [PASS]
+        if not moves and self._may_pass(pos):
+            return [PASS]
         return moves
+
+    def _may_pass(self, pos: Position) -> bool:
+        """``stalemate=pass``: a side with no move passes, if the other side has one."""
+        return self.pass_when_stalemated and bool(
+            self._generate(pos.with_board(pos.board, side=1 - pos.side), first=True))
 
     def finished(self, pos: Position) -> bool:
         """A position that ends the game whatever is played: the three-piece count ran out."""

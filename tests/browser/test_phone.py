@@ -15,10 +15,17 @@ pytestmark = pytest.mark.browser
 PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2)
 
 
-def on_screen(page, selector):
-    box = page.locator(selector).bounding_box()
-    return (box["y"] >= 0 and box["x"] >= 0
-            and box["y"] + box["height"] <= 844 and box["x"] + box["width"] <= 390)
+# The selectors given whose element is not shown wholly inside the window (any size; the
+# Firefox and WebKitGTK tier asks the same).
+OUT_OF_VIEW = """(selectors) => selectors.filter((selector) => {
+    const box = document.querySelector(selector).getBoundingClientRect();
+    return !(box.width > 0 && box.top >= 0 && box.left >= 0 &&
+             box.bottom <= innerHeight && box.right <= innerWidth);
+})"""
+
+
+def out_of_view(page, *selectors):
+    return page.evaluate(OUT_OF_VIEW, list(selectors))
 
 
 def test_twenty_moves_each_by_tap_and_the_page_never_scrolls(browser, server, kept_snapshot):
@@ -29,7 +36,7 @@ def test_twenty_moves_each_by_tap_and_the_page_never_scrolls(browser, server, ke
         # (random moves lost within twenty plies once the engine saw traps at its horizon):
         # the same game every run, long enough for twenty moves each.
         open_app(page, server, saved=dict(FAST, settings=dict(FAST["settings"], level=3)))
-        assert on_screen(page, "#board") and on_screen(page, "#status")
+        assert out_of_view(page, "#board", "#status") == []
         for ply in range(0, 40, 2):
             if page.locator("body").get_attribute("data-result"):
                 break                                  # the game ended: a game, all the same
@@ -41,7 +48,7 @@ def test_twenty_moves_each_by_tap_and_the_page_never_scrolls(browser, server, ke
             page.wait_for_function(
                 f"+document.body.dataset.plies >= {ply + 2} || document.body.dataset.result", timeout=60000)
             assert page.evaluate("scrollY") == 0, f"the page scrolled after ply {ply + 2}"
-            assert on_screen(page, "#board") and on_screen(page, "#status")
+            assert out_of_view(page, "#board", "#status") == []
         assert int(page.locator("body").get_attribute("data-plies")) >= 40
         page.screenshot(path=str(ARTIFACTS / "phone-after-twenty-moves.png"))
     finally:
@@ -108,6 +115,19 @@ TOUCH_TROUBLE = """() => {
         ? getComputedStyle(document.documentElement).textSizeAdjust : null;
     return { supported, tapZooms, focusZooms, adjust, boards: inside.length, controls: typed.length };
 }"""
+
+
+def assert_nothing_zooms(name, found):
+    """TOUCH_TROUBLE's findings on page ``name``: nothing zooms, and the check saw something."""
+    assert found["supported"], "the browser has no touch-action: the check would see nothing"
+    assert found["tapZooms"] == [] and found["focusZooms"] == [], (name, found)
+    assert found["adjust"] in (None, "100%"), (name, found)
+    if name.startswith(("diagram", "embed.html")):
+        assert found["boards"] >= 2, (name, found)      # the board's canvas and buttons looked at
+    if name in ("index.html", "embed-guide.html"):
+        assert found["controls"] >= 5, (name, found)
+
+
 # Once a page is there: its scripts have run and every board on it has its controls.
 TOUCH_PAGE_READY = """() => document.readyState === 'complete' &&
     [...document.querySelectorAll('jetan-board')]
@@ -125,15 +145,7 @@ def test_a_touch_screen_zooms_in_nowhere(browser, server):
         for name in TOUCH_PAGES:
             page.goto(server.url + name)
             page.wait_for_function(TOUCH_PAGE_READY, timeout=30000)
-            found = page.evaluate(TOUCH_TROUBLE)
-            assert found["supported"], "the browser has no touch-action: the check would see nothing"
-            assert found["tapZooms"] == [] and found["focusZooms"] == [], (name, found)
-            assert found["adjust"] in (None, "100%"), (name, found)
-            if name.startswith(("diagram", "embed.html")):
-                # the board's canvas and buttons were looked at
-                assert found["boards"] >= 2, (name, found)
-            if name in ("index.html", "embed-guide.html"):
-                assert found["controls"] >= 5, (name, found)
+            assert_nothing_zooms(name, page.evaluate(TOUCH_TROUBLE))
     finally:
         context.close()
 
@@ -177,13 +189,6 @@ LONG_STATUS = ["Orange to move (you) (escape used) — the Princess is threatene
                "in the arena of Manator"]
 
 
-def in_view(page, selector):
-    box = page.locator(selector).bounding_box()
-    size = page.viewport_size
-    return bool(box) and (box["y"] >= 0 and box["x"] >= 0 and box["y"] + box["height"] <= size["height"]
-                          and box["x"] + box["width"] <= size["width"])
-
-
 @pytest.mark.parametrize("width,height", SIDEWAYS)
 def test_a_phone_turned_sideways_keeps_the_whole_board_in_view(browser, server, kept_snapshot, width, height):
     """The board was sized for an upright screen: turned sideways, most of it sat below the
@@ -202,15 +207,14 @@ def test_a_phone_turned_sideways_keeps_the_whole_board_in_view(browser, server, 
             else:
                 page.goto(server.url + name)
             page.wait_for_function(there, timeout=60000)
-            hidden = [s for s in shown if not in_view(page, s)]
-            assert not hidden, (name, hidden)
+            assert out_of_view(page, *shown) == [], name
         page.goto(server.url + "index.html")
         page.wait_for_selector("body[data-engine=ready]", timeout=60000)
         assert page.locator("#main-nav").is_hidden()
         page.touchscreen.tap(*centre(page, "d2"))
         page.touchscreen.tap(*centre(page, "d3"))
         wait_plies(page, 2)
-        assert page.evaluate("scrollY") == 0 and in_view(page, "#board")
+        assert page.evaluate("scrollY") == 0 and out_of_view(page, "#board") == []
         for text in LONG_STATUS:       # (the next redraw sets the status again: measured at once)
             box = page.evaluate("""(text) => { document.getElementById('status').textContent = text;
                 const box = document.getElementById('board').getBoundingClientRect();
@@ -222,14 +226,13 @@ def test_a_phone_turned_sideways_keeps_the_whole_board_in_view(browser, server, 
         page.locator("#editor-button").tap()
         board = page.locator("#editor-board")
         board.wait_for(state="visible")
-        assert in_view(page, "#editor-board") and board.bounding_box()["width"] >= 200
+        assert out_of_view(page, "#editor-board") == [] and board.bounding_box()["width"] >= 200
         piece = page.locator("#editor-palette-black button").first.bounding_box()
         assert abs(piece["width"] - piece["height"]) <= 1, piece
         page.keyboard.press("Escape")
         clocks = context.new_page()             # (a tab's saved game is seeded once: open_app)
         clock = {"initial": 600000, "increment": 0, "black": 600000, "orange": 600000}
         open_app(clocks, server, saved={**FAST, "game": {**FAST["game"], "clock": clock}})
-        hidden = [s for s in ("#clock-top", "#board", "#clock-bottom") if not in_view(clocks, s)]
-        assert not hidden, ("with clocks", hidden)
+        assert out_of_view(clocks, "#clock-top", "#board", "#clock-bottom") == [], "with clocks"
     finally:
         context.close()

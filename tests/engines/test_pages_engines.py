@@ -7,7 +7,8 @@ import pytest
 
 from py_engine.puzzles import length, load
 from tests.browser.test_learn import solution_squares
-from tests.browser.test_phone import IN_VIEW_SIDEWAYS, TOUCH_PAGE_READY, TOUCH_PAGES, TOUCH_TROUBLE
+from tests.browser.test_phone import (IN_VIEW_SIDEWAYS, OUT_OF_VIEW, TOUCH_PAGE_READY, TOUCH_PAGES,
+                                     TOUCH_TROUBLE, assert_nothing_zooms)
 from tests.browser.test_puzzles_page import squares
 from tests.engines.conftest import ENGINE_WAIT_S, new_visitor, no_page_errors, shot, square
 
@@ -70,22 +71,8 @@ def test_a_touch_screen_zooms_in_nowhere(browser, server):
     for name in TOUCH_PAGES:
         browser.goto(server.url + name)
         browser.wait(TOUCH_PAGE_READY)
-        found = browser.call(TOUCH_TROUBLE)
-        assert found["supported"], "the browser has no touch-action: the check would see nothing"
-        assert found["tapZooms"] == [] and found["focusZooms"] == [], (name, found)
-        if name.startswith(("diagram", "embed.html")):
-            assert found["boards"] >= 2, (name, found)
-        if name in ("index.html", "embed-guide.html"):
-            assert found["controls"] >= 5, (name, found)
+        assert_nothing_zooms(name, browser.call(TOUCH_TROUBLE))
     no_page_errors(browser)
-
-
-# The selectors given that are not wholly inside the window.
-OUT_OF_VIEW = """(selectors) => selectors.filter((selector) => {
-    const box = document.querySelector(selector).getBoundingClientRect();
-    return !(box.width > 0 && box.top >= 0 && box.left >= 0 &&
-             box.bottom <= innerHeight && box.right <= innerWidth);
-})"""
 
 
 def test_a_phone_turned_sideways_keeps_the_whole_board_in_view(browser, server):
