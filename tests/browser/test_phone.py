@@ -1,6 +1,7 @@
 """The app on a phone (issue 12): a game played by taps at 390×844 never scrolls the page, the
 whole board and the status stay on screen, and the board's coordinates are readable."""
 import re
+import time
 
 import pytest
 
@@ -100,6 +101,8 @@ TOUCH_PAGES = ["index.html", "learn.html", "puzzles.html", "rules.html", "embed-
 # does when its text is under 16 px. Every element of the page and each embedded board's buttons
 # and canvas, and every form control one types or chooses in: those that would zoom; and whether
 # the page keeps iOS from enlarging its text in landscape, where the browser knows the property.
+# And every board takes its gestures itself: none scrolls the page when a piece is dragged, and a
+# long press on one (which names the piece) selects no text nor opens iOS's callout.
 TOUCH_TROUBLE = """() => {
     const named = (e) => e.id || e.getAttribute('name') || e.getAttribute('aria-label') ||
         e.tagName.toLowerCase();
@@ -107,25 +110,36 @@ TOUCH_TROUBLE = """() => {
         .flatMap((board) => [...board.shadowRoot.querySelectorAll('button, canvas')]);
     const tapZooms = [...document.querySelectorAll('*'), ...inside]
         .filter((e) => getComputedStyle(e).touchAction === 'auto').map(named);
+    const boards = [...document.querySelectorAll('canvas#board, canvas#editor-board, canvas#lesson-board, canvas#puzzle-board'),
+                    ...inside.filter((e) => e.tagName === 'CANVAS')];
+    const callout = CSS.supports('-webkit-touch-callout', 'none');
+    const grabbed = boards.filter((e) => {
+        const style = getComputedStyle(e);
+        return style.touchAction !== 'none' || (style.userSelect || style.webkitUserSelect) !== 'none' ||
+            (callout && style.webkitTouchCallout !== 'none');
+    }).map(named);
     const typed = [...document.querySelectorAll('input, select, textarea')]
         .filter((e) => !['checkbox', 'radio', 'file', 'range', 'color', 'hidden'].includes(e.type));
     const focusZooms = typed.filter((e) => parseFloat(getComputedStyle(e).fontSize) < 16).map(named);
     const supported = CSS.supports('touch-action', 'manipulation');
     const adjust = CSS.supports('text-size-adjust', '100%')
         ? getComputedStyle(document.documentElement).textSizeAdjust : null;
-    return { supported, tapZooms, focusZooms, adjust, boards: inside.length, controls: typed.length };
+    return { supported, tapZooms, focusZooms, adjust, boards: inside.length, controls: typed.length,
+             boardCanvases: boards.length, grabbed };
 }"""
 
 
 def assert_nothing_zooms(name, found):
     """TOUCH_TROUBLE's findings on page ``name``: nothing zooms, and the check saw something."""
     assert found["supported"], "the browser has no touch-action: the check would see nothing"
-    assert found["tapZooms"] == [] and found["focusZooms"] == [], (name, found)
+    assert found["tapZooms"] == [] and found["focusZooms"] == [] and found["grabbed"] == [], (name, found)
     assert found["adjust"] in (None, "100%"), (name, found)
     if name.startswith(("diagram", "embed.html")):
         assert found["boards"] >= 2, (name, found)      # the board's canvas and buttons looked at
     if name in ("index.html", "embed-guide.html"):
         assert found["controls"] >= 5, (name, found)
+    if name in ("index.html", "learn.html", "puzzles.html"):
+        assert found["boardCanvases"] >= 1, (name, found)
 
 
 # Once a page is there: its scripts have run and every board on it has its controls.
@@ -146,6 +160,52 @@ def test_a_touch_screen_zooms_in_nowhere(browser, server):
             page.goto(server.url + name)
             page.wait_for_function(TOUCH_PAGE_READY, timeout=30000)
             assert_nothing_zooms(name, page.evaluate(TOUCH_TROUBLE))
+    finally:
+        context.close()
+
+
+# A long press: the board names a piece after half a second held (board.js, LONG_PRESS_MS).
+HELD_S = 0.8
+PRESSED_LABEL = """(canvas) => {
+    const label = canvas.parentNode.querySelector('.piece-label:not([hidden])');
+    if (!label) return null;
+    const style = getComputedStyle(label);
+    return { text: label.textContent, box: label.getBoundingClientRect().toJSON(),
+             board: canvas.getBoundingClientRect().toJSON(), touchable: style.pointerEvents !== 'none',
+             selectable: (style.userSelect || style.webkitUserSelect) !== 'none' };
+}"""
+
+
+def test_a_long_press_names_the_piece_over_the_board(browser, server):
+    """A touch screen has no hover: a long press on a piece names it in a label just above the
+    finger, over the board — on the game's page and on an embedded board, which once named
+    nothing (its screen reader's cursor said "empty" on every square) — a label that takes no
+    touch and selects nothing, and moves nothing on the page."""
+    context = browser.new_context(**PHONE, service_workers="block")
+    try:
+        page = context.new_page()
+        for name, canvas in [("", "#board"), ("embed.html?interactive#moves=d2d3", "jetan-board canvas")]:
+            open_app(page, server) if name == "" else page.goto(server.url + name)
+            page.wait_for_function(TOUCH_PAGE_READY, timeout=30000)
+            board = page.locator(canvas)
+            page.wait_for_function("(c) => c.width > 300", arg=board.element_handle(), timeout=30000)
+            below = page.locator("#status, jetan-board .bar").first.bounding_box()
+            for square, piece in [("e1", "Black Chief"), ("e10", "Orange Princess")]:
+                x, y = centre(page, square, canvas)
+                pressed = board.bounding_box()
+                page.mouse.move(x, y)
+                page.mouse.down()
+                time.sleep(HELD_S)
+                label = board.evaluate(PRESSED_LABEL)
+                page.mouse.up()
+                assert label is not None and label["text"] == piece, (name, square, label)
+                # Where it is on the board (which a page's late change may have moved meanwhile).
+                box, frame = label["box"], label["board"]
+                x, y = x - pressed["x"] + frame["x"], y - pressed["y"] + frame["y"]
+                assert box["bottom"] < y and abs((box["left"] + box["right"]) / 2 - x) < 2, (name, label)
+                assert frame["y"] <= box["top"] or square == "e10", (name, label)      # over the board (but the top row)
+                assert not label["touchable"] and not label["selectable"], (name, label)
+            assert page.locator("#status, jetan-board .bar").first.bounding_box() == below, name
     finally:
         context.close()
 

@@ -5,7 +5,7 @@
 // through switchGame(), which keeps the game replaced among the recent games; the session checks
 // every engine reply against the game it was asked about; input made while the engine loads or
 // thinks is kept and played when it can be.
-import { PIECES, RULES } from "../engine-data.js";
+import { RULES } from "../engine-data.js";
 import { BoardView } from "./board.js";
 import { $, once } from "./dom.js";
 import { setupEditor } from "./editor.js";
@@ -24,7 +24,6 @@ import { renderSendMove, setupShare } from "./share-dialog.js";
 import { playSound, prepareSounds, played as soundsPlayed } from "./sound.js";
 import { KEYS, newGame as emptyGame, openStorage, playersFor, readSaved, recentGames, remember, writeSaved } from "./storage.js";
 
-const PIECE_NAMES = Object.fromEntries(PIECES.map((p) => [p.letter, p.name]));
 
 // The engine's news waits until this module has run: the worker started in the page's head may
 // have sent it all already, and the Engine hands over what it held as it is made.
@@ -46,7 +45,8 @@ const session = new Session({
   extras: () => ({ scoring: settings.scoring, record: $("record-details").open }),
 });
 const board = new BoardView($("board"), {
-  onPress: (sq) => session.press(sq), onDrop: (from, to) => session.drop(from, to), keyboard: true, nameOf: pieceName,
+  onPress: (sq) => session.press(sq), onDrop: (from, to) => session.drop(from, to), keyboard: true,
+  names: () => session.state?.names,
 });
 applyPageTheme();
 board.set({ theme: currentTheme() });
@@ -63,15 +63,6 @@ let saveProblem = "";
 let engineSettle;
 const engineSettled = new Promise((resolve) => { engineSettle = resolve; });
 /** @type {any} */ (window).jetan = { engine, session, sounds: soundsPlayed };   // for the console and the browser tests
-
-/** The piece on a square of the board shown, in words: "Orange Princess" (the engine's names
- *  follow the rules — the Flier is the Odwar in Manator; before it answers, the piece table's). */
-function pieceName(sq) {
-  const piece = board.state.board[sq];
-  if (!piece) return "";
-  const names = session.state ? session.state.names : PIECE_NAMES;
-  return `${piece === piece.toUpperCase() ? "Black" : "Orange"} ${names[piece.toUpperCase()]}`;
-}
 
 // ---- start-up: the board paints at once, the engine takes over when it is there ----------
 

@@ -3,7 +3,7 @@
 // squares, the keyboard cursor — and reports square presses and drags, from a pointer or from the keyboard
 // (arrow keys move a cursor, Enter or Space press its square); it knows no rules.
 import { drawPiece } from "./pieces.js";
-import { FILE_COUNT, RANK_COUNT, SQUARE_COUNT, emptyBoard, fileOf, rankOf, squareName, squareOn } from "./position.js";
+import { FILE_COUNT, RANK_COUNT, SQUARE_COUNT, emptyBoard, fileOf, pieceOn, rankOf, squareName, squareOn } from "./position.js";
 
 /** A board's colours and its pieces' look: what the view and paintScene draw with. The
  *  ``...OnDark`` colours are those drawn on a dark square; ``pieceSet`` and ``sides`` are
@@ -37,13 +37,20 @@ export class BoardView {
    * @param {(from: number, to: number) => void} [options.onDrop]   a piece dragged to a square
    * @param {(from: number) => void} [options.onDropOff]   a piece dragged off the board
    * @param {boolean} [options.keyboard]   arrow keys move a cursor, Enter or Space press
-   * @param {(sq: number) => string} [options.nameOf]   the piece on a square, in words
+   * @param {() => (Object<string, string> | undefined)} [options.names]   the rule set's piece
+   *   names, by letter, once known (the standard names until then)
    */
   constructor(canvas, { onPress = () => {}, onDrop = () => {}, onDropOff = () => {}, keyboard = false,
-                        nameOf = () => "" } = {}) {
-    /** @type {(sq: number) => string} a square's piece in words ("Black Chief"): hover and long-press */
-    this.nameOf = nameOf;
+                        names = () => undefined } = {}) {
+    /** @type {(sq: number) => string} a square's piece in words ("Black Chief"): hover, long
+     *  press and the keyboard cursor's announcement */
+    this.nameOf = (sq) => pieceOn(this.state.board, sq, names());
     this.canvas = canvas;
+    // The board takes every gesture on it itself, on every page that shows one: a drag moves a
+    // piece rather than scroll or zoom the page, and a long press names the piece rather than
+    // select text or open iOS's callout.
+    Object.assign(canvas.style, { touchAction: "none", userSelect: "none", webkitUserSelect: "none",
+                                  webkitTouchCallout: "none" });
     // Drawn in memory by the CPU, not by the graphics card: the board is repainted whole, paths
     // and text, every frame of a slide, which a CPU does in a millisecond or two. Where the
     // "card" is a software one (WebKitGTK here, llvmpipe) a GPU-drawn canvas cost 70-180 ms a
@@ -197,8 +204,13 @@ export class BoardView {
     if (!name || (this.drag && this.drag.moved)) return;
     if (!this.label) {
       this.label = document.createElement("div");
-      this.label.className = "piece-label";
+      this.label.className = "piece-label";      // its look is the page's
       this.label.setAttribute("role", "status");
+      // Over the board at the press, wherever the board is shown (its parent is positioned):
+      // never in the way of the finger that made it, nor selected by it.
+      Object.assign(this.label.style, { position: "absolute", transform: "translate(-50%, -140%)", zIndex: "5",
+                                        pointerEvents: "none", userSelect: "none", webkitUserSelect: "none",
+                                        whiteSpace: "nowrap" });
       this.canvas.after(this.label);
     }
     this.label.textContent = name;

@@ -34,8 +34,9 @@ import { Session } from "./session.js";
 
 const STYLE = `
   :host { display: block; max-width: 100%; color: #f1e3c2; font: 14px/1.3 system-ui, sans-serif; }
-  .frame { background: #2a1f19; border-radius: 8px; padding: 6px; }
-  canvas { display: block; width: 100%; aspect-ratio: 1; touch-action: none; border-radius: 4px; }
+  .frame { position: relative; background: #2a1f19; border-radius: 8px; padding: 6px; }
+  canvas { display: block; width: 100%; aspect-ratio: 1; border-radius: 4px; }
+  .piece-label { background: #2a1f19; border: 1px solid #ffb339; border-radius: 6px; padding: 0.2em 0.5em; }
   canvas:focus-visible { outline: 3px solid #ffb339; outline-offset: 2px; }
   .bar { display: flex; gap: 4px; align-items: center; justify-content: center; margin-top: 6px; flex-wrap: wrap; }
   .bar[hidden] { display: none; }
@@ -95,7 +96,7 @@ export class JetanBoard extends HTMLElement {
     this.view = new BoardView(this.canvas, {
       onPress: (sq) => { if (this.interactive) this.session.press(sq); },
       onDrop: (from, to) => { if (this.interactive) this.session.drop(from, to); },
-      keyboard: true,
+      keyboard: true, names: () => this.session.state?.names,
     });
     const steps = /** @type {NodeListOf<HTMLButtonElement>} */ (root.querySelectorAll("[data-step]"));
     for (const b of steps) b.addEventListener("click", () => this.session.step(b.dataset.step));

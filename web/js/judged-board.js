@@ -5,11 +5,8 @@
 // page's (request() and answered()).
 import { BoardView } from "./board.js";
 import { currentTheme } from "./themes.js";
-import { PIECES } from "../engine-data.js";
 import { sharedEngine } from "./engine.js";
-import { placementBoard, readPosition, sideName, sideOfPiece } from "./position.js";
-
-const NAMES = Object.fromEntries(PIECES.map((p) => [p.letter, p.name]));
+import { placementBoard, readPosition, sideOfPiece } from "./position.js";
 
 /** @typedef {{position: string, mine: string[], last: number[], legal: Object<string, number[]>}} Verdict
  *  what every judge's answer holds: the position to show, the player's moves it accepted (to
@@ -22,7 +19,6 @@ export class JudgedBoard {
       onPress: (sq) => this.press(sq),
       onDrop: (from, to) => this.move(from, to),
       keyboard: true,
-      nameOf: (sq) => { const p = this.board()[sq]; return p ? `${sideName(sideOfPiece(p))} ${NAMES[p.toUpperCase()]}` : ""; },
     });
     this.view.set({ theme: currentTheme() });
     this.engine = sharedEngine();          // the page is for playing: load the engine now

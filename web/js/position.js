@@ -209,6 +209,15 @@ export const sideName = (side) => `${side[0].toUpperCase()}${side.slice(1)}`;
 
 const NAMES = Object.fromEntries(PIECES.map((p) => [p.letter, p.name]));
 
+/** The piece on ``sq`` of ``board`` in words ("Black Chief"), or "" for an empty square: what a
+ *  board says on hover, on a long press and to a screen reader. ``names``: the rule set's piece
+ *  names (the engine's state says them), the standard ones by default.
+ *  @param {string[]} board @param {number} sq @param {Object<string, string>} [names] @returns {string} */
+export function pieceOn(board, sq, names = NAMES) {
+  const piece = board[sq];
+  return piece ? `${sideName(sideOfPiece(piece))} ${names[piece.toUpperCase()] || piece}` : "";
+}
+
 /** A board in words, for screen readers: each side's pieces and their squares.
  *  @param {string[]} board @param {Object<string, string>} [names] @returns {string} */
 export function describe(board, names = NAMES) {
