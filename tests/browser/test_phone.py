@@ -210,6 +210,20 @@ def test_a_long_press_names_the_piece_over_the_board(browser, server):
         context.close()
 
 
+def test_the_games_sounds_mix_with_other_audio(browser, server):
+    """On an iPhone a page's sounds stop the player's podcast and ignore the silent switch unless
+    it says they are "ambient" (the Audio Session API, Safari's): the game's clicks say so, as a
+    game's sounds do there. (Chromium has no such API: the page is given one to set.)"""
+    context = browser.new_context(**PHONE, service_workers="block")
+    try:
+        page = context.new_page()
+        page.add_init_script("Object.defineProperty(navigator, 'audioSession', {value: {type: 'auto'}})")
+        open_app(page, server)
+        assert page.evaluate("navigator.audioSession.type") == "ambient"
+    finally:
+        context.close()
+
+
 def test_a_tapped_button_does_not_stay_lit(browser, server):
     """A touch screen has no hover, but a tap leaves the button it touched ":hover" until the
     next tap elsewhere (Chrome on a phone and iOS Safari alike): its hover colour only where a

@@ -562,8 +562,11 @@ class WebKit(Classic):
         # "Every browser"). A phone or a desktop with a GPU paints in hardware.
         env = dict(os.environ, DISPLAY=f":{number.decode().strip()}", WEBKIT_SKIA_ENABLE_CPU_RENDERING="1")
         try:
+            # Media plays only from a touch, a click or a key, as in Safari (on by default there,
+            # off in MiniBrowser): the sounds' test needs it.
             super().__init__(["WebKitWebDriver"], {"webkitgtk:browserOptions": {
-                "binary": minibrowser(), "args": ["--automation"]}}, env=env)
+                "binary": minibrowser(),
+                "args": ["--automation", "--media-playback-requires-user-gesture=true"]}}, env=env)
         except BaseException:
             stop_process(self.xvfb)
             raise

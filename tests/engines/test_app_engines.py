@@ -2,6 +2,8 @@
 move by clicks, a warm visit from the engine's memory snapshot, a shared link, Move now during the
 engine's search, an offline reload, and a phone's screen by touch. Moves are made with real
 pointer input (WebDriver actions at the board's squares), never by calling the page's code."""
+import time
+
 import pytest
 
 from py_engine import Game
@@ -143,6 +145,32 @@ def test_move_now_during_the_engines_search_takes_effect(browser, server):
     # The search was cut short by the button, not by its time running out.
     assert browser.call("() => window.thinkReplies") == [True]
     assert browser.call("() => document.getElementById('thinking').hidden")
+    no_page_errors(browser)
+
+
+# Long enough after a touch that WebKit no longer counts it for a sound (3 s still was).
+AFTER_THE_TOUCH_S = 8
+THE_ENGINES_SOUNDS = """() => import('./js/sound.js').then((sound) => {
+    for (const kind of ['capture', 'duel', 'end']) sound.playSound(kind, true);
+})"""
+
+
+def test_the_engines_sounds_play_long_after_the_players_touch(browser, server):
+    """Safari plays a page's sound only from a touch, a click or a key, sound by sound (WebKitGTK
+    runs with that rule here, tests/engines/client.py): the engine's capture, a duel and the end
+    of a game the engine won — sounds no move of the player's had made yet — were refused when
+    they came seconds after the player's last touch, as after a long think. The page starts
+    every sound, muted, from the first touch (js/sound.js)."""
+    new_visitor(browser, server.url)                  # sound on, as a new visitor has it
+    browser.goto(server.url)
+    engine_ready(browser)
+    click_move(browser, "d2", "d3")
+    wait_plies(browser, 2)
+    time.sleep(AFTER_THE_TOUCH_S)
+    browser.call(THE_ENGINES_SOUNDS)
+    browser.wait("() => window.jetan.sounds.includes('end')")
+    time.sleep(1)                                     # a refusal comes from a promise
+    assert browser.call("() => window.jetan.soundsRefused") == []
     no_page_errors(browser)
 
 

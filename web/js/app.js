@@ -21,7 +21,7 @@ import { Session } from "./session.js";
 import { applyPageTheme, buildThemeSettings, currentTheme } from "./themes.js";
 import { decodeLink, encodeGame } from "./share.js";
 import { renderSendMove, setupShare } from "./share-dialog.js";
-import { playSound, prepareSounds, played as soundsPlayed } from "./sound.js";
+import { playSound, prepareSounds, played as soundsPlayed, refused as soundsRefused } from "./sound.js";
 import { KEYS, newGame as emptyGame, openStorage, playersFor, readSaved, recentGames, remember, writeSaved } from "./storage.js";
 
 
@@ -62,7 +62,7 @@ let saveProblem = "";
 // Settled when the engine has first started, or failed to (the service worker waits for it).
 let engineSettle;
 const engineSettled = new Promise((resolve) => { engineSettle = resolve; });
-/** @type {any} */ (window).jetan = { engine, session, sounds: soundsPlayed };   // for the console and the browser tests
+/** @type {any} */ (window).jetan = { engine, session, sounds: soundsPlayed, soundsRefused };   // for the console and the browser tests
 
 // ---- start-up: the board paints at once, the engine takes over when it is there ----------
 

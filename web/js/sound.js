@@ -6,6 +6,13 @@
 // them ahead of need (prepareSounds), and a move never waits for one. Off by a toggle the page
 // remembers; silent until the reader has touched the page (browsers allow audio only then), and
 // where audio is missing.
+//
+// Safari (every browser on an iPhone) lets a page play a sound only from a touch, a click or a
+// key, element by element: the engine's capture or the end of a game it won — never played
+// from a touch before — stayed silent (WebKitGTK with Safari's rule, `tests/engines`). So each
+// sound made is started once, muted, from the reader's first touch (unlock()). And the sounds
+// mix with whatever else plays — a podcast goes on — and the iPhone's silent switch silences
+// them, as a game's sounds do there (the Audio Session API's "ambient", where there is one).
 
 const TONES = {
   // [frequency (Hz), start (s), length (s), wave] per note
@@ -25,7 +32,12 @@ const WAVES = {
 
 /** @type {Object<string, HTMLAudioElement>} each sound's element, made once */
 const players = {};
+/** @type {Set<string>} the sounds started from a touch (unlock()) */
+const unlocked = new Set();
 export const played = [];          // what was played, for the tests
+export const refused = [];         // what the browser would not play, for the tests
+// What a page may play a sound from in Safari: a press (of a pointer or a key) or its end.
+const GESTURES = ["pointerdown", "pointerup", "touchend", "keydown", "click"];
 
 /** The element that plays ``kind``, made the first time. Throws where there is no audio. */
 function player(kind) {
@@ -40,7 +52,8 @@ export function playSound(kind, on) {
   try {
     const audio = player(kind);
     audio.currentTime = 0;
-    audio.play().catch(() => {});     // refused before a touch: silence
+    audio.muted = false;              // unlock()'s muted start, if under way, is this sound now
+    audio.play().catch(() => refused.push(kind));     // refused before a touch: silence
   } catch {
     // No audio here: the game goes on in silence.
   }
@@ -49,8 +62,32 @@ export function playSound(kind, on) {
 // Between two elements made ahead of need: a press in between waits for one at most.
 const PREPARE_GAP_MS = 100;
 
-/** Make every sound's element ahead of need, one a task, so that no move waits for one. */
+/** Start each sound made and not yet started from a touch, muted, in the reader's touch (or
+ *  click or key) that calls this, and stop it again: Safari then lets the page play it later,
+ *  from the engine's move. Stops listening once every sound is. */
+function unlock() {
+  for (const [kind, audio] of Object.entries(players)) {
+    if (unlocked.has(kind)) continue;
+    unlocked.add(kind);
+    audio.muted = true;
+    audio.play().then(() => {
+      if (!audio.muted) return;       // playSound() took it meanwhile: let it sound
+      audio.pause();
+      audio.currentTime = 0;
+      audio.muted = false;
+    }, () => { unlocked.delete(kind); audio.muted = false; });    // not a touch after all
+  }
+  if (unlocked.size === Object.keys(TONES).length) {
+    for (const type of GESTURES) removeEventListener(type, unlock, true);
+  }
+}
+
+/** Make every sound's element ahead of need, one a task, so that no move waits for one; have
+ *  the reader's next touches start them (unlock()); let them mix with other audio. */
 export function prepareSounds() {
+  const session = /** @type {any} */ (navigator).audioSession;
+  if (session) session.type = "ambient";
+  for (const type of GESTURES) addEventListener(type, unlock, true);
   const kinds = Object.keys(TONES).filter((kind) => !players[kind]);
   const next = () => {
     const kind = kinds.shift();
