@@ -102,7 +102,8 @@ TOUCH_PAGES = ["index.html", "learn.html", "puzzles.html", "rules.html", "embed-
 # and canvas, and every form control one types or chooses in: those that would zoom; and whether
 # the page keeps iOS from enlarging its text in landscape, where the browser knows the property.
 # And every board takes its gestures itself: none scrolls the page when a piece is dragged, and a
-# long press on one (which names the piece) selects no text nor opens iOS's callout.
+# long press on one (which names the piece) selects no text nor opens iOS's callout. And no box
+# for notation is capitalized or corrected by a phone's keyboard.
 TOUCH_TROUBLE = """() => {
     const named = (e) => e.id || e.getAttribute('name') || e.getAttribute('aria-label') ||
         e.tagName.toLowerCase();
@@ -121,11 +122,17 @@ TOUCH_TROUBLE = """() => {
     const typed = [...document.querySelectorAll('input, select, textarea')]
         .filter((e) => !['checkbox', 'radio', 'file', 'range', 'color', 'hidden'].includes(e.type));
     const focusZooms = typed.filter((e) => parseFloat(getComputedStyle(e).fontSize) < 16).map(named);
+    // A box for notation (those not spell-checked) that a phone's keyboard would capitalize or
+    // correct: iOS capitalizes a text box's first letter, and in a position a letter's case is
+    // its side (w, an Orange Warrior; W, a Black one).
+    const corrected = typed.filter((e) => e.getAttribute('spellcheck') === 'false' && !e.readOnly &&
+        (!['off', 'none'].includes(e.getAttribute('autocapitalize')) || e.getAttribute('autocorrect') !== 'off'))
+        .map(named);
     const supported = CSS.supports('touch-action', 'manipulation');
     const adjust = CSS.supports('text-size-adjust', '100%')
         ? getComputedStyle(document.documentElement).textSizeAdjust : null;
     return { supported, tapZooms, focusZooms, adjust, boards: inside.length, controls: typed.length,
-             boardCanvases: boards.length, grabbed };
+             boardCanvases: boards.length, grabbed, corrected };
 }"""
 
 
@@ -133,6 +140,7 @@ def assert_nothing_zooms(name, found):
     """TOUCH_TROUBLE's findings on page ``name``: nothing zooms, and the check saw something."""
     assert found["supported"], "the browser has no touch-action: the check would see nothing"
     assert found["tapZooms"] == [] and found["focusZooms"] == [] and found["grabbed"] == [], (name, found)
+    assert found["corrected"] == [], (name, found)
     assert found["adjust"] in (None, "100%"), (name, found)
     if name.startswith(("diagram", "embed.html")):
         assert found["boards"] >= 2, (name, found)      # the board's canvas and buttons looked at
