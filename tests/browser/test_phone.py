@@ -232,6 +232,57 @@ def test_the_games_sounds_mix_with_other_audio(browser, server):
         context.close()
 
 
+# The Screen Wake Lock API as the page meets it, standing in for the browser's (headless
+# Chromium's is refused): each request and release logged; the first request refused, as Safari
+# refuses one made outside a touch, if ``refuseFirst``.
+FAKE_WAKE_LOCK = """(refuseFirst) => {
+    window.wakeLog = [];
+    let asked = 0;
+    Object.defineProperty(navigator, 'wakeLock', {value: {request: (type) => {
+        wakeLog.push('request ' + type);
+        if (refuseFirst && asked++ === 0) return Promise.reject(new DOMException('no gesture', 'NotAllowedError'));
+        const lock = new EventTarget();
+        lock.release = () => { wakeLog.push('release'); lock.dispatchEvent(new Event('release'));
+                               return Promise.resolve(); };
+        window.heldLock = lock;
+        return Promise.resolve(lock);
+    }}});
+}"""
+
+
+def test_the_screen_stays_on_during_a_game(browser, server):
+    """A phone that dims and locks while a player thinks interrupts the game: from the first move
+    to the end the page holds a screen wake lock (as lichess does), asks for it again when the
+    browser has let go of it (a page hidden and shown), and — refused outside a touch, as Safari
+    refuses — at the player's next touch or its end; a resignation lets the screen sleep. A game left
+    open stops holding it ten minutes after the last move (js/wake.js's timer, shortened here)."""
+    context = browser.new_context(**PHONE, service_workers="block")
+    try:
+        page = context.new_page()
+        page.add_init_script(f"({FAKE_WAKE_LOCK})(true)")
+        open_app(page, server)
+        assert page.evaluate("wakeLog") == []                 # no game yet: nothing held
+        for square in ("d2", "d3"):
+            page.touchscreen.tap(*centre(page, square))
+        wait_plies(page, 2)
+        # Asked for at the move (refused here), then granted at the next touch — the end of the
+        # same tap.
+        page.wait_for_function("wakeLog.length === 2 && window.heldLock")
+        # The browser lets go (the page hidden); shown again, the page asks again.
+        page.evaluate("heldLock.release(); document.dispatchEvent(new Event('visibilitychange'))")
+        page.wait_for_function("wakeLog.filter((e) => e.startsWith('request')).length === 3")
+        page.locator("#resign-button").click()
+        page.locator("#resign-button").click()
+        page.wait_for_selector("body[data-result]:not([data-result=''])")
+        page.wait_for_function("wakeLog[wakeLog.length - 1] === 'release'")
+        # The timer: kept on for a moment, then let go.
+        page.evaluate("import('./js/wake.js').then((wake) => wake.keepScreenOn(300))")
+        page.wait_for_function("wakeLog[wakeLog.length - 1] === 'request screen'")
+        page.wait_for_function("wakeLog[wakeLog.length - 1] === 'release'", timeout=5000)
+    finally:
+        context.close()
+
+
 def test_a_tapped_button_does_not_stay_lit(browser, server):
     """A touch screen has no hover, but a tap leaves the button it touched ":hover" until the
     next tap elsewhere (Chrome on a phone and iOS Safari alike): its hover colour only where a

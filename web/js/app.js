@@ -22,6 +22,7 @@ import { applyPageTheme, buildThemeSettings, currentTheme } from "./themes.js";
 import { decodeLink, encodeGame } from "./share.js";
 import { renderSendMove, setupShare } from "./share-dialog.js";
 import { playSound, prepareSounds, played as soundsPlayed, refused as soundsRefused } from "./sound.js";
+import { keepScreenOn } from "./wake.js";
 import { KEYS, newGame as emptyGame, openStorage, playersFor, readSaved, recentGames, remember, writeSaved } from "./storage.js";
 
 
@@ -270,6 +271,7 @@ function render() {
   $("draw-button").disabled = Boolean(v.result) || Boolean(s.drawOffer);
   renderDrawOffer();
   renderGameOver(v);
+  renderWake(v);
   $("hint-button").disabled = !s.humanToMove;
   $("analyse-button").disabled = false;
   $("review-note").hidden = s.reviewing === null;
@@ -282,6 +284,21 @@ function render() {
   // For tests and embedding pages: the state in attributes.
   Object.assign(document.body.dataset, { plies: v.moves.length, turn: v.turn,
                                          result: v.result ? v.result.text : "", pending: String(s.pending) });
+}
+
+// Once a move is made the screen stays on while a clock runs, and otherwise for this long after
+// each move: a game left open is not a screen left on all day.
+const AWAKE_AFTER_A_MOVE_MS = 10 * 60 * 1000;
+let awakeFor = "";          // the game's length and clock the screen was last kept on for
+
+/** Keep the screen on during a game (wake.js): from its first move to its end. */
+function renderWake(v) {
+  const on = !v.result && v.moves.length > 0;
+  const timed = Boolean(session.clockRunning);
+  const key = on ? `${v.moves.length} ${timed}` : "";
+  if (key === awakeFor) return;
+  awakeFor = key;
+  keepScreenOn(!on ? 0 : timed ? Infinity : AWAKE_AFTER_A_MOVE_MS);
 }
 
 /** Which side is at the bottom: the setting, or — two people playing with "turn the board for
