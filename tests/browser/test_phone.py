@@ -16,6 +16,35 @@ pytestmark = pytest.mark.browser
 PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2)
 
 
+# Whether two elements' boxes overlap on the screen.
+OVERLAP = """([a, b]) => {
+    const [p, q] = [a, b].map((s) => document.querySelector(s).getBoundingClientRect());
+    return p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom;
+}"""
+
+
+def assert_ends_in_view(page, context, server):
+    """Sideways, the end of a game and a draw offered are in view without a scroll (under the
+    board they were a scroll away), off the board, and the end's card closes."""
+    for _ in range(2):                                  # resigning asks to be sure
+        page.locator("#resign-button").tap()
+    page.wait_for_selector("#game-over:not([hidden])")
+    assert out_of_view(page, "#game-over", "#board") == [] and page.evaluate("scrollY") == 0
+    assert not page.evaluate(OVERLAP, ["#game-over", "#board"])
+    page.screenshot(path=str(ARTIFACTS / f"phone-sideways-end-{page.viewport_size['width']}.png"))
+    page.locator("#game-over-close").tap()
+    page.wait_for_selector("#game-over", state="hidden")
+    two = context.new_page()
+    open_app(two, server, saved=dict(FAST, settings=dict(FAST["settings"], players={"black": "human", "orange": "human"})))
+    two.touchscreen.tap(*centre(two, "d2"))
+    two.touchscreen.tap(*centre(two, "d3"))
+    wait_plies(two, 1)
+    two.locator("#draw-button").tap()
+    two.wait_for_selector("#draw-offer:not([hidden])")
+    assert out_of_view(two, "#draw-offer", "#board") == [] and not two.evaluate(OVERLAP, ["#draw-offer", "#board"])
+    two.close()
+
+
 # The selectors given whose element is not shown wholly inside the window (any size; the
 # Firefox and WebKitGTK tier asks the same).
 OUT_OF_VIEW = """(selectors) => selectors.filter((selector) => {
@@ -283,6 +312,46 @@ def test_the_screen_stays_on_during_a_game(browser, server):
         context.close()
 
 
+# The browser's bars' colour as the page sets it (the theme-color whose media matches) and the
+# page's own background.
+BAR_AND_PAGE = """() => {
+    const bar = [...document.querySelectorAll('meta[name=theme-color]')]
+        .find((m) => !m.media || matchMedia(m.media).matches);
+    const [r, g, b] = (bar ? bar.content : '#000000').match(/[0-9a-f]{2}/gi).map((x) => parseInt(x, 16));
+    return { bar: `rgb(${r}, ${g}, ${b})`, page: getComputedStyle(document.body).backgroundColor };
+}"""
+
+
+def test_the_browsers_bars_take_the_pages_colour(browser, server):
+    """A phone's browser colours its bars with the page's theme-color (Chrome's address bar on
+    Android, Safari's on an iPhone): on every page they match its background, light or dark, as
+    the system prefers or as the reader chose (a dark page under a light system once had a cream
+    bar over it, and every light page a dark one), and follow a change made in the Look dialog."""
+    context = browser.new_context(**PHONE, service_workers="block")
+    try:
+        page = context.new_page()
+        # (The diagram and embedded pages are dark whatever the theme: their one bar colour is.)
+        for name in ["index.html", "learn.html", "puzzles.html", "rules.html", "embed-guide.html",
+                     "diagram.html#moves=d2d3", "embed.html#moves=d2d3"]:
+            for system, chosen in [("dark", None), ("light", None), ("light", "dark"), ("dark", "light")]:
+                page.emulate_media(color_scheme=system)
+                page.goto(server.url + "rules.html")
+                page.evaluate("(page) => page ? localStorage.setItem('jetan.theme', JSON.stringify({page}))"
+                              " : localStorage.removeItem('jetan.theme')", chosen)
+                page.goto(server.url + name)
+                found = page.evaluate(BAR_AND_PAGE)
+                assert found["bar"] == found["page"], (name, system, chosen, found)
+        # Chosen in the Look dialog, and back to the system's.
+        page.emulate_media(color_scheme="dark")
+        page.goto(server.url + "index.html")
+        for chosen in ("light", "auto", "dark"):
+            page.evaluate("(p) => import('./js/themes.js').then((t) => t.applyPageTheme(p))", chosen)
+            found = page.evaluate(BAR_AND_PAGE)
+            assert found["bar"] == found["page"], (chosen, found)
+    finally:
+        context.close()
+
+
 def test_a_tapped_button_does_not_stay_lit(browser, server):
     """A touch screen has no hover, but a tap leaves the button it touched ":hover" until the
     next tap elsewhere (Chrome on a phone and iOS Safari alike): its hover colour only where a
@@ -348,6 +417,7 @@ def test_a_phone_turned_sideways_keeps_the_whole_board_in_view(browser, server, 
         page.touchscreen.tap(*centre(page, "d3"))
         wait_plies(page, 2)
         assert page.evaluate("scrollY") == 0 and out_of_view(page, "#board") == []
+        assert_ends_in_view(page, context, server)
         for text in LONG_STATUS:       # (the next redraw sets the status again: measured at once)
             box = page.evaluate("""(text) => { document.getElementById('status').textContent = text;
                 const box = document.getElementById('board').getBoundingClientRect();

@@ -7,7 +7,7 @@ import pytest
 
 from py_engine.puzzles import length, load
 from tests.browser.test_learn import solution_squares
-from tests.browser.test_phone import (IN_VIEW_SIDEWAYS, OUT_OF_VIEW, TOUCH_PAGE_READY, TOUCH_PAGES,
+from tests.browser.test_phone import (IN_VIEW_SIDEWAYS, OUT_OF_VIEW, OVERLAP, TOUCH_PAGE_READY, TOUCH_PAGES,
                                      TOUCH_TROUBLE, assert_nothing_zooms)
 from tests.browser.test_puzzles_page import squares
 from tests.engines.conftest import ENGINE_WAIT_S, new_visitor, no_page_errors, shot, square
@@ -85,4 +85,14 @@ def test_a_phone_turned_sideways_keeps_the_whole_board_in_view(browser, server):
         browser.wait(f"() => {there}", timeout=ENGINE_WAIT_S)
         assert browser.call(OUT_OF_VIEW, shown) == [], name
     shot(browser, "sideways")
+    # The game's end in view beside the board, not under it (the game's page is the first).
+    browser.goto(server.url)
+    browser.wait("() => document.body.dataset.engine === 'ready' && document.body.dataset.plies !== undefined",
+                 timeout=ENGINE_WAIT_S)
+    for _ in range(2):                                  # resigning asks to be sure
+        browser.click_element("#resign-button")
+    browser.wait("() => !document.getElementById('game-over').hidden")
+    assert browser.call(OUT_OF_VIEW, ["#game-over", "#board"]) == []
+    assert not browser.call(OVERLAP, ["#game-over", "#board"])
+    shot(browser, "sideways-end")
     no_page_errors(browser)

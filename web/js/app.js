@@ -374,17 +374,23 @@ function renderDrawOffer() {
 
 /** The end of the game: what happened, in words, and what to do next. */
 function renderGameOver(v) {
-  $("game-over").hidden = !v.result;
+  $("game-over").hidden = !v.result || endShown(v) === endClosed;
   if (v.result) $("game-over-text").textContent = resultWords(v.result);
 }
+
+/** Which end a game's card shows (a game taken back and ended again shows a new one). */
+const endShown = (v) => (v.result ? `${v.moves.length} ${v.result.text}` : "");
+let endClosed = "";              // the end whose card the reader closed (a phone turned sideways)
+$("game-over-close").addEventListener("click", () => {
+  endClosed = endShown(session.state);
+  render();
+});
 
 /** A result as a sentence ("Orange's Princess is trapped: Black wins"). */
 function resultWords(result) {
   return result.words || `${result.winner ? `${titleCase(result.winner)} wins` : "Drawn"}: ${result.explanation}`;
 }
 
-/** Before the engine answers: the game replayed for display, stepped through with the move
- *  list or ←/→ (the engine takes over at the ply shown). */
 /** The arrows and marked squares of the comment on the position shown (what cannot be read is
  *  said under the comment box). */
 function commentMarkup() {
@@ -424,6 +430,8 @@ for (const id of ["comment-text", "comment-arrows", "comment-marks"]) {
   $(id).addEventListener("change", () => session.refresh());
 }
 
+/** Before the engine answers: the game replayed for display, stepped through with the move
+ *  list or ←/→ (the engine takes over at the ply shown). */
 function renderEarly() {
   const s = session;
   if (!s.early) return;

@@ -106,13 +106,20 @@ export function saveThemeChoice(choice, store = storage()) {
   }
 }
 
-/** Set (or, for "auto", remove) data-page-theme on the page's root, which css/themes.css reads.
+/** Set (or, for "auto", remove) data-page-theme on the page's root, which css/themes.css reads;
+ *  and the browser's bars in the page's colour: each page has a theme-color for each scheme
+ *  (data-scheme), shown as the system prefers or, once the reader chose, the chosen one's.
+ *  (Each page's head script does the same before the page is drawn.)
  *  @param {string} [page]   "auto", "light" or "dark" (default: the saved choice's)
  *  @returns {string} the page theme applied */
 export function applyPageTheme(page = readThemeChoice().page) {
   const root = document.documentElement;
   if (page === "light" || page === "dark") root.dataset.pageTheme = page;
   else { delete root.dataset.pageTheme; page = "auto"; }
+  for (const meta of /** @type {NodeListOf<HTMLMetaElement>} */ (document.querySelectorAll("meta[name=theme-color]"))) {
+    const scheme = meta.dataset.scheme;
+    meta.media = page === "auto" ? `(prefers-color-scheme: ${scheme})` : scheme === page ? "all" : "not all";
+  }
   return page;
 }
 
