@@ -1,7 +1,6 @@
 """The app on a phone (issue 12): a game played by taps at 390×844 never scrolls the page, the
 whole board and the status stay on screen, and the board's coordinates are readable."""
 import re
-import time
 
 import pytest
 
@@ -34,14 +33,28 @@ def assert_ends_in_view(page, context, server):
     page.screenshot(path=str(ARTIFACTS / f"phone-sideways-end-{page.viewport_size['width']}.png"))
     page.locator("#game-over-close").tap()
     page.wait_for_selector("#game-over", state="hidden")
+    size = page.viewport_size
+    page.set_viewport_size({"width": 390, "height": 844})          # turned upright: under the board
+    page.wait_for_selector("#game-over", state="visible")
+    page.set_viewport_size(size)
+    page.wait_for_selector("#game-over", state="hidden")
+    page.locator("#undo-button").tap()                              # taken back, and ended again
+    page.wait_for_selector("#game-over", state="hidden")
+    page.wait_for_selector("body[data-result='']")
+    for _ in range(2):
+        page.locator("#resign-button").tap()
+    page.wait_for_selector("#game-over:not([hidden])")
+    assert out_of_view(page, "#game-over") == []
     two = context.new_page()
-    open_app(two, server, saved=dict(FAST, settings=dict(FAST["settings"], players={"black": "human", "orange": "human"})))
+    people = {"black": "human", "orange": "human"}
+    open_app(two, server, saved=dict(FAST, settings=dict(FAST["settings"], players=people)))
     two.touchscreen.tap(*centre(two, "d2"))
     two.touchscreen.tap(*centre(two, "d3"))
     wait_plies(two, 1)
     two.locator("#draw-button").tap()
     two.wait_for_selector("#draw-offer:not([hidden])")
-    assert out_of_view(two, "#draw-offer", "#board") == [] and not two.evaluate(OVERLAP, ["#draw-offer", "#board"])
+    assert out_of_view(two, "#draw-offer", "#board") == []
+    assert not two.evaluate(OVERLAP, ["#draw-offer", "#board"])
     two.close()
 
 
@@ -140,7 +153,8 @@ TOUCH_TROUBLE = """() => {
         .flatMap((board) => [...board.shadowRoot.querySelectorAll('button, canvas')]);
     const tapZooms = [...document.querySelectorAll('*'), ...inside]
         .filter((e) => getComputedStyle(e).touchAction === 'auto').map(named);
-    const boards = [...document.querySelectorAll('canvas#board, canvas#editor-board, canvas#lesson-board, canvas#puzzle-board'),
+    const boards = [...document.querySelectorAll(
+                        'canvas#board, canvas#editor-board, canvas#lesson-board, canvas#puzzle-board'),
                     ...inside.filter((e) => e.tagName === 'CANVAS')];
     const callout = CSS.supports('-webkit-touch-callout', 'none');
     const grabbed = boards.filter((e) => {
@@ -155,7 +169,8 @@ TOUCH_TROUBLE = """() => {
     // correct: iOS capitalizes a text box's first letter, and in a position a letter's case is
     // its side (w, an Orange Warrior; W, a Black one).
     const corrected = typed.filter((e) => e.getAttribute('spellcheck') === 'false' && !e.readOnly &&
-        (!['off', 'none'].includes(e.getAttribute('autocapitalize')) || e.getAttribute('autocorrect') !== 'off'))
+        (!['off', 'none'].includes(e.getAttribute('autocapitalize')) ||
+         e.getAttribute('autocorrect') !== 'off'))
         .map(named);
     const supported = CSS.supports('touch-action', 'manipulation');
     const adjust = CSS.supports('text-size-adjust', '100%')
@@ -201,8 +216,7 @@ def test_a_touch_screen_zooms_in_nowhere(browser, server):
         context.close()
 
 
-# A long press: the board names a piece after half a second held (board.js, LONG_PRESS_MS).
-HELD_S = 0.8
+# A long press's label over the board (board.js names a piece held for LONG_PRESS_MS).
 PRESSED_LABEL = """(canvas) => {
     const label = canvas.parentNode.querySelector('.piece-label:not([hidden])');
     if (!label) return null;
@@ -232,7 +246,9 @@ def test_a_long_press_names_the_piece_over_the_board(browser, server):
                 pressed = board.bounding_box()
                 page.mouse.move(x, y)
                 page.mouse.down()
-                time.sleep(HELD_S)
+                board.evaluate(f"(canvas, piece) => new Promise((done) => {{ const seen = () => "
+                               f"(({PRESSED_LABEL})(canvas) || {{}}).text === piece ? done() : "
+                               "requestAnimationFrame(seen); seen(); })", piece)
                 label = board.evaluate(PRESSED_LABEL)
                 page.mouse.up()
                 assert label is not None and label["text"] == piece, (name, square, label)
@@ -240,7 +256,8 @@ def test_a_long_press_names_the_piece_over_the_board(browser, server):
                 box, frame = label["box"], label["board"]
                 x, y = x - pressed["x"] + frame["x"], y - pressed["y"] + frame["y"]
                 assert box["bottom"] < y and abs((box["left"] + box["right"]) / 2 - x) < 2, (name, label)
-                assert frame["y"] <= box["top"] or square == "e10", (name, label)      # over the board (but the top row)
+                # Over the board (but above the top row).
+                assert frame["y"] <= box["top"] or square == "e10", (name, label)
                 assert not label["touchable"] and not label["selectable"], (name, label)
             assert page.locator("#status, jetan-board .bar").first.bounding_box() == below, name
     finally:
@@ -262,14 +279,22 @@ def test_the_games_sounds_mix_with_other_audio(browser, server):
 
 
 # The Screen Wake Lock API as the page meets it, standing in for the browser's (headless
-# Chromium's is refused): each request and release logged; the first request refused, as Safari
-# refuses one made outside a touch, if ``refuseFirst``.
-FAKE_WAKE_LOCK = """(refuseFirst) => {
+# Chromium's is refused): each request and release logged; a request refused unless made in the
+# reader's touch (the end of one), as Safari may refuse it. (Chromium's own record of gestures,
+# navigator.userActivation, cannot tell: Playwright's every evaluate counts as one.)
+FAKE_WAKE_LOCK = """() => {
     window.wakeLog = [];
-    let asked = 0;
+    let inTouch = false;
+    for (const type of ['pointerup', 'touchend']) addEventListener(type, () => {
+        inTouch = true;
+        setTimeout(() => { inTouch = false; });
+    }, true);
     Object.defineProperty(navigator, 'wakeLock', {value: {request: (type) => {
+        if (!inTouch) {
+            wakeLog.push('refused ' + type);
+            return Promise.reject(new DOMException('no gesture', 'NotAllowedError'));
+        }
         wakeLog.push('request ' + type);
-        if (refuseFirst && asked++ === 0) return Promise.reject(new DOMException('no gesture', 'NotAllowedError'));
         const lock = new EventTarget();
         lock.release = () => { wakeLog.push('release'); lock.dispatchEvent(new Event('release'));
                                return Promise.resolve(); };
@@ -280,34 +305,64 @@ FAKE_WAKE_LOCK = """(refuseFirst) => {
 
 
 def test_the_screen_stays_on_during_a_game(browser, server):
-    """A phone that dims and locks while a player thinks interrupts the game: from the first move
-    to the end the page holds a screen wake lock (as lichess does), asks for it again when the
-    browser has let go of it (a page hidden and shown), and — refused outside a touch, as Safari
-    refuses — at the player's next touch or its end; a resignation lets the screen sleep. A game left
-    open stops holding it ten minutes after the last move (js/wake.js's timer, shortened here)."""
+    """A phone that dims and locks while a player thinks interrupts the game: while a game is on
+    the page holds a screen wake lock (as lichess does) — asked for as the game is shown and,
+    refused outside a touch as Safari may refuse it, at the player's next touch; asked for again
+    when the browser has let go of it (a page hidden and shown); let go when the game ends, and
+    ten minutes after the last move (js/wake.js's timer, shortened here)."""
     context = browser.new_context(**PHONE, service_workers="block")
     try:
         page = context.new_page()
-        page.add_init_script(f"({FAKE_WAKE_LOCK})(true)")
+        page.add_init_script(f"({FAKE_WAKE_LOCK})()")
         open_app(page, server)
-        assert page.evaluate("wakeLog") == []                 # no game yet: nothing held
+        page.wait_for_function("wakeLog.length === 1")
+        assert page.evaluate("wakeLog") == ["refused screen"]        # as the game is shown: no touch
+        page.touchscreen.tap(*centre(page, "e5"))
+        page.wait_for_function("window.heldLock")
         for square in ("d2", "d3"):
             page.touchscreen.tap(*centre(page, square))
         wait_plies(page, 2)
-        # Asked for at the move (refused here), then granted at the next touch — the end of the
-        # same tap.
-        page.wait_for_function("wakeLog.length === 2 && window.heldLock")
-        # The browser lets go (the page hidden); shown again, the page asks again.
+        assert page.evaluate("wakeLog") == ["refused screen", "request screen"]    # held: not again
+        # The browser lets go (the page hidden); shown again, the page asks — refused — and asks
+        # again in the next touch.
         page.evaluate("heldLock.release(); document.dispatchEvent(new Event('visibilitychange'))")
-        page.wait_for_function("wakeLog.filter((e) => e.startsWith('request')).length === 3")
-        page.locator("#resign-button").click()
-        page.locator("#resign-button").click()
+        page.wait_for_function("wakeLog.length === 4")
+        page.touchscreen.tap(*centre(page, "e5"))
+        page.wait_for_function("wakeLog.length === 5")
+        assert page.evaluate("wakeLog.slice(2)") == ["release", "refused screen", "request screen"]
+        page.locator("#resign-button").tap()
+        page.locator("#resign-button").tap()
         page.wait_for_selector("body[data-result]:not([data-result=''])")
-        page.wait_for_function("wakeLog[wakeLog.length - 1] === 'release'")
-        # The timer: kept on for a moment, then let go.
-        page.evaluate("import('./js/wake.js').then((wake) => wake.keepScreenOn(300))")
-        page.wait_for_function("wakeLog[wakeLog.length - 1] === 'request screen'")
-        page.wait_for_function("wakeLog[wakeLog.length - 1] === 'release'", timeout=5000)
+        page.wait_for_function("wakeLog.at(-1) === 'release'")
+        # The timer: kept on for two seconds (granted at a touch), then let go.
+        count = page.evaluate("wakeLog.length")
+        page.evaluate("import('./js/wake.js').then((wake) => wake.keepScreenOn(2000))")
+        page.touchscreen.tap(*centre(page, "e5"))
+        page.wait_for_function(f"wakeLog.length === {count + 3}", timeout=10000)
+        assert page.evaluate(f"wakeLog.slice({count})") == ["refused screen", "request screen", "release"]
+    finally:
+        context.close()
+
+
+def test_the_sounds_are_started_in_a_touch(browser, server):
+    """Safari counts a sound started in the reader's touch — at its end, not its first moment
+    (pointerdown), nor after it: the page starts each sound, muted, in the first tap's end."""
+    context = browser.new_context(**PHONE, service_workers="block")
+    try:
+        page = context.new_page()
+        page.add_init_script("""window.startedMuted = [];
+            const play = HTMLMediaElement.prototype.play;
+            HTMLMediaElement.prototype.play = function () {
+                if (this.muted) startedMuted.push(window.event ? window.event.type : 'no event');
+                return play.call(this);
+            };""")
+        open_app(page, server)
+        page.wait_for_function("window.jetan && document.body.dataset.plies !== undefined")
+        page.wait_for_timeout(1000)                               # the sounds made while it loads
+        assert page.evaluate("startedMuted") == []
+        page.touchscreen.tap(*centre(page, "d2"))
+        page.wait_for_function("startedMuted.length === 4")
+        assert page.evaluate("startedMuted") == ["pointerup"] * 4
     finally:
         context.close()
 

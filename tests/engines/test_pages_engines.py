@@ -87,8 +87,7 @@ def test_a_phone_turned_sideways_keeps_the_whole_board_in_view(browser, server):
     shot(browser, "sideways")
     # The game's end in view beside the board, not under it (the game's page is the first).
     browser.goto(server.url)
-    browser.wait("() => document.body.dataset.engine === 'ready' && document.body.dataset.plies !== undefined",
-                 timeout=ENGINE_WAIT_S)
+    browser.wait(f"() => {IN_VIEW_SIDEWAYS['index.html'][0]}", timeout=ENGINE_WAIT_S)
     for _ in range(2):                                  # resigning asks to be sure
         browser.click_element("#resign-button")
     browser.wait("() => !document.getElementById('game-over').hidden")

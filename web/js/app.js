@@ -257,6 +257,7 @@ function render() {
   $("thinking").hidden = !s.thinking;
   if (engine.ready) $("loading").hidden = true;
   renderComment();
+  renderWake(s.state);
   if (!s.state) { renderEarly(); return; }
   const v = s.state;
   const app = { view: v, reviewing: s.reviewing === null ? null : s.reviewing - 1, pending: s.pending,
@@ -271,7 +272,6 @@ function render() {
   $("draw-button").disabled = Boolean(v.result) || Boolean(s.drawOffer);
   renderDrawOffer();
   renderGameOver(v);
-  renderWake(v);
   $("hint-button").disabled = !s.humanToMove;
   $("analyse-button").disabled = false;
   $("review-note").hidden = s.reviewing === null;
@@ -286,14 +286,15 @@ function render() {
                                          result: v.result ? v.result.text : "", pending: String(s.pending) });
 }
 
-// Once a move is made the screen stays on while a clock runs, and otherwise for this long after
-// each move: a game left open is not a screen left on all day.
+// While a game is on the screen stays on while a clock runs, and otherwise for this long after
+// the game is shown or a move made: a game left open is not a screen left on all day.
 const AWAKE_AFTER_A_MOVE_MS = 10 * 60 * 1000;
 let awakeFor = "";          // the game's length and clock the screen was last kept on for
 
-/** Keep the screen on during a game (wake.js): from its first move to its end. */
+/** Keep the screen on while a game is on (wake.js): not before the engine has it (a new game
+ *  being set up) nor once it has ended. @param {any} v the engine's state, or null */
 function renderWake(v) {
-  const on = !v.result && v.moves.length > 0;
+  const on = Boolean(v) && !v.result;
   const timed = Boolean(session.clockRunning);
   const key = on ? `${v.moves.length} ${timed}` : "";
   if (key === awakeFor) return;
@@ -374,15 +375,18 @@ function renderDrawOffer() {
 
 /** The end of the game: what happened, in words, and what to do next. */
 function renderGameOver(v) {
-  $("game-over").hidden = !v.result || endShown(v) === endClosed;
+  if (!v.result) endClosed = false;          // a game taken back, or another: its end shows
+  $("game-over").hidden = !v.result;
+  $("game-over").toggleAttribute("data-closed", endClosed);
   if (v.result) $("game-over-text").textContent = resultWords(v.result);
 }
 
-/** Which end a game's card shows (a game taken back and ended again shows a new one). */
-const endShown = (v) => (v.result ? `${v.moves.length} ${v.result.text}` : "");
-let endClosed = "";              // the end whose card the reader closed (a phone turned sideways)
+// The end's card closed by the reader: it floats over the panel on a phone turned sideways,
+// where it closes (CSS); turned upright it is under the board again, and shown.
+let endClosed = false;
 $("game-over-close").addEventListener("click", () => {
-  endClosed = endShown(session.state);
+  endClosed = true;
+  $("board").focus({ preventScroll: true });       // not left on a button that is gone
   render();
 });
 

@@ -206,8 +206,8 @@ export class BoardView {
       this.label = document.createElement("div");
       this.label.className = "piece-label";      // its look is the page's
       this.label.setAttribute("role", "status");
-      // Over the board at the press, wherever the board is shown (its parent is positioned):
-      // never in the way of the finger that made it, nor selected by it.
+      // Over the board at the press, wherever the board is shown (placed from the canvas's
+      // offset parent, as the canvas is): never in the way of the finger, nor selected by it.
       Object.assign(this.label.style, { position: "absolute", transform: "translate(-50%, -140%)", zIndex: "5",
                                         pointerEvents: "none", userSelect: "none", webkitUserSelect: "none",
                                         whiteSpace: "nowrap" });

@@ -11,3 +11,23 @@ export function once(make) {
   let made = false;
   return () => { if (!made) { made = true; make(); } };
 }
+
+// What Safari lets a page play a sound or hold the screen awake from: the end of a touch, a
+// click or a key — not a touch's start (pointerdown), nor anything after the event's task.
+const GESTURE_EVENTS = ["pointerup", "touchend", "click", "keydown"];
+
+/** Call ``listener`` in each of the reader's gestures (above) from now on, until
+ *  stopHearingGestures(listener). Listened to before the page's own handlers (capture).
+ *  @param {() => void} listener */
+export function hearGestures(listener) {
+  for (const type of GESTURE_EVENTS) addEventListener(type, listener, true);
+}
+
+/** @param {() => void} listener */
+export function stopHearingGestures(listener) {
+  for (const type of GESTURE_EVENTS) removeEventListener(type, listener, true);
+}
+
+/** Whether the page is in a gesture that lets it start a sound (where the browser says; true
+ *  where it cannot, the listener above having been called by a gesture). */
+export const inGesture = () => /** @type {any} */ (navigator).userActivation?.isActive ?? true;

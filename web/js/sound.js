@@ -14,6 +14,8 @@
 // mix with whatever else plays — a podcast goes on — and the iPhone's silent switch silences
 // them, as a game's sounds do there (the Audio Session API's "ambient", where there is one).
 
+import { hearGestures, inGesture, stopHearingGestures } from "./dom.js";
+
 const TONES = {
   // [frequency (Hz), start (s), length (s), wave] per note
   move: [[520, 0, 0.07, "triangle"]],
@@ -32,12 +34,11 @@ const WAVES = {
 
 /** @type {Object<string, HTMLAudioElement>} each sound's element, made once */
 const players = {};
-/** @type {Set<string>} the sounds started from a touch (unlock()) */
+/** @type {Set<string>} the sounds started from a touch (unlock()), and those being started */
 const unlocked = new Set();
+const starting = new Set();
 export const played = [];          // what was played, for the tests
 export const refused = [];         // what the browser would not play, for the tests
-// What a page may play a sound from in Safari: a press (of a pointer or a key) or its end.
-const GESTURES = ["pointerdown", "pointerup", "touchend", "keydown", "click"];
 
 /** The element that plays ``kind``, made the first time. Throws where there is no audio. */
 function player(kind) {
@@ -64,21 +65,23 @@ const PREPARE_GAP_MS = 100;
 
 /** Start each sound made and not yet started from a touch, muted, in the reader's touch (or
  *  click or key) that calls this, and stop it again: Safari then lets the page play it later,
- *  from the engine's move. Stops listening once every sound is. */
+ *  from the engine's move. (A muted sound plays anywhere: it is the start inside a touch that
+ *  counts, and a touch's first moment is not one, so the browser is asked where it can say.)
+ *  Stops listening once every sound is started. */
 function unlock() {
+  if (!inGesture()) return;
   for (const [kind, audio] of Object.entries(players)) {
-    if (unlocked.has(kind)) continue;
-    unlocked.add(kind);
+    if (unlocked.has(kind) || starting.has(kind) || !audio.paused) continue;   // (one playing: next time)
+    starting.add(kind);
     audio.muted = true;
     audio.play().then(() => {
+      unlocked.add(kind);
+      if (unlocked.size === Object.keys(TONES).length) stopHearingGestures(unlock);
       if (!audio.muted) return;       // playSound() took it meanwhile: let it sound
       audio.pause();
       audio.currentTime = 0;
       audio.muted = false;
-    }, () => { unlocked.delete(kind); audio.muted = false; });    // not a touch after all
-  }
-  if (unlocked.size === Object.keys(TONES).length) {
-    for (const type of GESTURES) removeEventListener(type, unlock, true);
+    }, () => { audio.muted = false; }).finally(() => starting.delete(kind));
   }
 }
 
@@ -87,7 +90,7 @@ function unlock() {
 export function prepareSounds() {
   const session = /** @type {any} */ (navigator).audioSession;
   if (session) session.type = "ambient";
-  for (const type of GESTURES) addEventListener(type, unlock, true);
+  hearGestures(unlock);
   const kinds = Object.keys(TONES).filter((kind) => !players[kind]);
   const next = () => {
     const kind = kinds.shift();

@@ -116,7 +116,7 @@ export function applyPageTheme(page = readThemeChoice().page) {
   const root = document.documentElement;
   if (page === "light" || page === "dark") root.dataset.pageTheme = page;
   else { delete root.dataset.pageTheme; page = "auto"; }
-  for (const meta of /** @type {NodeListOf<HTMLMetaElement>} */ (document.querySelectorAll("meta[name=theme-color]"))) {
+  for (const meta of /** @type {NodeListOf<HTMLMetaElement>} */ (document.querySelectorAll("meta[name=theme-color][data-scheme]"))) {
     const scheme = meta.dataset.scheme;
     meta.media = page === "auto" ? `(prefers-color-scheme: ${scheme})` : scheme === page ? "all" : "not all";
   }

@@ -2,11 +2,10 @@
 // player thinks, or while two people pass it between them, interrupts the game. The Screen Wake
 // Lock API, where there is one (elsewhere the screen sleeps as it always did). The browser lets
 // go of the lock whenever the page is hidden, so it is asked for again when the page is shown;
-// and Safari grants it only in a touch, a click or a key, so a request refused is made again at
-// the reader's next one.
-
-// What Safari grants a wake lock in.
-const GESTURES = ["pointerup", "touchend", "keydown"];
+// and Safari may grant it only in a touch, a click or a key, so while it is wanted and not held
+// it is asked for at each of the reader's gestures too (where it is refused for good, a frame
+// that may not keep the screen on, that is a refused promise a tap: nothing to see).
+import { hearGestures, stopHearingGestures } from "./dom.js";
 
 let wanted = false;
 /** @type {any} the lock held (a WakeLockSentinel), if any */
@@ -22,10 +21,14 @@ export function keepScreenOn(ms) {
   clearTimeout(until);
   wanted = ms > 0;
   if (!wanted) {
-    letGo();
+    stopHearingGestures(ask);
+    const lock = held;
+    held = null;
+    if (lock) lock.release().catch(() => {});
     return;
   }
   if (Number.isFinite(ms)) until = setTimeout(() => keepScreenOn(0), ms);
+  hearGestures(ask);
   ask();
 }
 
@@ -40,22 +43,13 @@ function ask() {
       return;
     }
     held = lock;
-    lock.addEventListener("release", () => { if (held === lock) held = null; });
-  }, () => {
-    asking = false;
-    for (const type of GESTURES) addEventListener(type, askInGesture, true);
-  });
-}
-
-function askInGesture() {
-  for (const type of GESTURES) removeEventListener(type, askInGesture, true);
-  ask();
-}
-
-function letGo() {
-  const lock = held;
-  held = null;
-  if (lock) lock.release().catch(() => {});
+    stopHearingGestures(ask);
+    lock.addEventListener("release", () => {
+      if (held !== lock) return;
+      held = null;
+      if (wanted) hearGestures(ask);
+    });
+  }, () => { asking = false; });
 }
 
 document.addEventListener("visibilitychange", ask);
