@@ -2,15 +2,17 @@
 // player thinks, or while two people pass it between them, interrupts the game. The Screen Wake
 // Lock API, where there is one (elsewhere the screen sleeps as it always did). The browser lets
 // go of the lock whenever the page is hidden, so it is asked for again when the page is shown;
-// and Safari may grant it only in a touch, a click or a key, so while it is wanted and not held
-// it is asked for at each of the reader's gestures too (where it is refused for good, a frame
-// that may not keep the screen on, that is a refused promise a tap: nothing to see).
+// and Safari may grant it only in a touch, a click or a key, so when it is refused it is asked
+// for again at the reader's next gesture — and if refused there too (a browser or frame that
+// keeps no screen on: WebKitGTK denies it), never again in this page: each request costs the
+// browser a round trip to its permission keeper, which on a slow machine a move waited for.
 import { hearGestures, stopHearingGestures } from "./dom.js";
 
 let wanted = false;
 /** @type {any} the lock held (a WakeLockSentinel), if any */
 let held = null;
 let asking = false;
+let refusedInGesture = false;
 /** @type {ReturnType<typeof setTimeout> | undefined} when the screen may sleep again */
 let until;
 
@@ -21,21 +23,22 @@ export function keepScreenOn(ms) {
   clearTimeout(until);
   wanted = ms > 0;
   if (!wanted) {
-    stopHearingGestures(ask);
+    stopHearingGestures(askInGesture);
     const lock = held;
     held = null;
     if (lock) lock.release().catch(() => {});
     return;
   }
   if (Number.isFinite(ms)) until = setTimeout(() => keepScreenOn(0), ms);
-  hearGestures(ask);
-  ask();
+  ask(false);
 }
 
-function ask() {
+/** Ask for the lock (``inGesture``: from a gesture's listener), unless held, or refused for good. */
+function ask(inGesture) {
   const wakeLock = /** @type {any} */ (navigator).wakeLock;
-  if (!wakeLock || held || asking || !wanted || document.visibilityState !== "visible") return;
+  if (!wakeLock || refusedInGesture || held || asking || !wanted || document.visibilityState !== "visible") return;
   asking = true;
+  stopHearingGestures(askInGesture);
   wakeLock.request("screen").then((/** @type {any} */ lock) => {
     asking = false;
     if (!wanted) {
@@ -43,13 +46,14 @@ function ask() {
       return;
     }
     held = lock;
-    stopHearingGestures(ask);
-    lock.addEventListener("release", () => {
-      if (held !== lock) return;
-      held = null;
-      if (wanted) hearGestures(ask);
-    });
-  }, () => { asking = false; });
+    lock.addEventListener("release", () => { if (held === lock) held = null; });
+  }, () => {
+    asking = false;
+    if (inGesture) refusedInGesture = true;
+    else hearGestures(askInGesture);
+  });
 }
 
-document.addEventListener("visibilitychange", ask);
+function askInGesture() { ask(true); }
+
+document.addEventListener("visibilitychange", () => ask(false));
