@@ -25,7 +25,6 @@ import { playSound, prepareSounds, played as soundsPlayed, refused as soundsRefu
 import { keepScreenOn } from "./wake.js";
 import { KEYS, newGame as emptyGame, openStorage, playersFor, readSaved, recentGames, remember, writeSaved } from "./storage.js";
 
-
 // The engine's news waits until this module has run: the worker started in the page's head may
 // have sent it all already, and the Engine hands over what it held as it is made.
 const engine = new Engine({ onStatus: (...news) => queueMicrotask(() => engineStatus(...news)), adoptEarly: true });
@@ -386,7 +385,7 @@ function renderGameOver(v) {
 let endClosed = false;
 $("game-over-close").addEventListener("click", () => {
   endClosed = true;
-  $("board").focus({ preventScroll: true });       // not left on a button that is gone
+  $("moves").focus({ preventScroll: true });       // not left on a button that is gone: the list under it
   render();
 });
 

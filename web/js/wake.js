@@ -4,8 +4,8 @@
 // go of the lock whenever the page is hidden, so it is asked for again when the page is shown;
 // and Safari may grant it only in a touch, a click or a key, so when it is refused it is asked
 // for again at the reader's next gesture — and if refused there too (a browser or frame that
-// keeps no screen on: WebKitGTK denies it), never again in this page: each request costs the
-// browser a round trip to its permission keeper, which on a slow machine a move waited for.
+// keeps no screen on: WebKitGTK denies it), never again in this page, rather than a request,
+// and a round trip to the browser's permission keeper, at every touch for nothing.
 import { hearGestures, stopHearingGestures } from "./dom.js";
 
 let wanted = false;
