@@ -27,7 +27,3 @@ export function hearGestures(listener) {
 export function stopHearingGestures(listener) {
   for (const type of GESTURE_EVENTS) removeEventListener(type, listener, true);
 }
-
-/** Whether the page is in a gesture that lets it start a sound (where the browser says; true
- *  where it cannot, the listener above having been called by a gesture). */
-export const inGesture = () => /** @type {any} */ (navigator).userActivation?.isActive ?? true;

@@ -14,7 +14,7 @@
 // mix with whatever else plays — a podcast goes on — and the iPhone's silent switch silences
 // them, as a game's sounds do there (the Audio Session API's "ambient", where there is one).
 
-import { hearGestures, inGesture, stopHearingGestures } from "./dom.js";
+import { hearGestures, stopHearingGestures } from "./dom.js";
 
 const TONES = {
   // [frequency (Hz), start (s), length (s), wave] per note
@@ -69,7 +69,8 @@ const PREPARE_GAP_MS = 100;
  *  counts, and a touch's first moment is not one, so the browser is asked where it can say.)
  *  Stops listening once every sound is started. */
 function unlock() {
-  if (!inGesture()) return;
+  // (Where the browser says whether a gesture is on: a gesture's listener calls this.)
+  if (/** @type {any} */ (navigator).userActivation?.isActive === false) return;
   for (const [kind, audio] of Object.entries(players)) {
     if (unlocked.has(kind) || starting.has(kind) || !audio.paused) continue;   // (one playing: next time)
     starting.add(kind);
