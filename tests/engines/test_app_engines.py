@@ -46,6 +46,14 @@ def fits(browser):
     assert fit["scrollX"] == 0, fit
 
 
+# The wagers' scoring shown, and whether the move list would scroll sideways (a scroll bar).
+PANEL_WHILE_LOADING = """() => {
+    const moves = document.getElementById('moves');
+    return [document.getElementById('scoring-select').value,
+            moves.scrollWidth > moves.clientWidth && getComputedStyle(moves).overflowX !== 'hidden'];
+}"""
+
+
 def test_a_first_visit_and_a_first_move_by_clicks(browser, server):
     new_visitor(browser, server.url, cold=True)
     browser.goto(server.url)
@@ -54,8 +62,12 @@ def test_a_first_visit_and_a_first_move_by_clicks(browser, server):
         const c = document.getElementById('board'), cell = c.width / 10;
         return c.getContext('2d').getImageData(4.5 * cell, 9.5 * cell, 1, 1).data[3] === 255;
     }""")
+    # The panel while the engine loads: the wagers' scoring chosen (it was an empty list until
+    # the engine answered), and no scroll bar under the empty move list (WebKitGTK drew one).
+    assert browser.call(PANEL_WHILE_LOADING) == ["smith", False]
     assert engine_ready(browser) == "started"
     assert text(browser, "#status").startswith("Black to move")
+    assert browser.call(PANEL_WHILE_LOADING) == ["smith", False]
     click_move(browser, "d2", "d3")
     wait_plies(browser, 2)                  # the engine (default: level 3, 2 s) has answered
     assert moves(browser)[0] == "d2-d3"

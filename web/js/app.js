@@ -13,7 +13,7 @@ import { Engine } from "./engine.js";
 import { renderCaption, setupGallery } from "./gallery.js";
 import { setupNewGameDialog } from "./new-game.js";
 import { bothHuman, depthText, lineText, formatScore, notify, renderAnalysis, renderMoveList, renderPanels,
-         renderPlayers, renderRecent as showRecent, titleCase } from "./panels.js";
+         renderPlayers, renderRecent as showRecent, renderScoringChoice, titleCase } from "./panels.js";
 import { describe, placementText, sideAfter, squareName } from "./position.js";
 import { parseMarkup } from "./markup.js";
 import { askWhoPlays, setupRecords } from "./records.js";
@@ -84,6 +84,7 @@ function start() {
   }
   performance.mark("jetan-board-painted");
   $("notation-select").value = settings.notation;
+  renderScoringChoice(settings.scoring);
   setFlipped(settings.flipped);
   $("sound-button").setAttribute("aria-pressed", String(settings.sound));
   renderRecent();

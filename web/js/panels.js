@@ -195,12 +195,19 @@ function renderCaptured(v) {
   }
 }
 
-function renderWager(app) {
-  const v = app.view, select = $("scoring-select");
+/** The scoring systems to choose from (the build's list), ``system`` chosen: shown before the
+ *  engine has answered too, not an empty list. @param {string} system */
+export function renderScoringChoice(system) {
+  const select = $("scoring-select");
   if (!select.options.length) {
     for (const name of RULES.scoring) select.append(new Option(name, name));
   }
-  select.value = v.wager.system;
+  select.value = system;
+}
+
+function renderWager(app) {
+  const v = app.view;
+  renderScoringChoice(v.wager.system);
   $("wager").textContent = `Black has won ${v.wager.black}, Orange ${v.wager.orange}.`;
 }
 
