@@ -24,12 +24,14 @@ OVERLAP = """([a, b]) => {
 
 def assert_ends_in_view(page, context, server):
     """Sideways, the end of a game and a draw offered are in view without a scroll (under the
-    board they were a scroll away), off the board, and the end's card closes."""
+    board they were a scroll away), off the board and off the steps through the game, and the
+    end's card closes."""
     for _ in range(2):                                  # resigning asks to be sure
         page.locator("#resign-button").tap()
     page.wait_for_selector("#game-over:not([hidden])")
-    assert out_of_view(page, "#game-over", "#board") == [] and page.evaluate("scrollY") == 0
+    assert out_of_view(page, "#game-over", "#board", "#steps") == [] and page.evaluate("scrollY") == 0
     assert not page.evaluate(OVERLAP, ["#game-over", "#board"])
+    assert not page.evaluate(OVERLAP, ["#game-over", "#steps"])
     page.screenshot(path=str(ARTIFACTS / f"phone-sideways-end-{page.viewport_size['width']}.png"))
     page.locator("#game-over-close").tap()
     page.wait_for_selector("#game-over", state="hidden")
@@ -53,8 +55,9 @@ def assert_ends_in_view(page, context, server):
     wait_plies(two, 1)
     two.locator("#draw-button").tap()
     two.wait_for_selector("#draw-offer:not([hidden])")
-    assert out_of_view(two, "#draw-offer", "#board") == []
+    assert out_of_view(two, "#draw-offer", "#board", "#steps") == []
     assert not two.evaluate(OVERLAP, ["#draw-offer", "#board"])
+    assert not two.evaluate(OVERLAP, ["#draw-offer", "#steps"])
     two.close()
 
 
@@ -472,6 +475,13 @@ def test_a_phone_turned_sideways_keeps_the_whole_board_in_view(browser, server, 
         page.touchscreen.tap(*centre(page, "d3"))
         wait_plies(page, 2)
         assert page.evaluate("scrollY") == 0 and out_of_view(page, "#board") == []
+        # The steps through the game in view too (under the board they were a scroll away), off
+        # the board, and a step back works from there.
+        assert out_of_view(page, "#steps") == [] and not page.evaluate(OVERLAP, ["#steps", "#board"])
+        page.locator("#step-prev").tap()
+        page.wait_for_function("document.getElementById('step-next').disabled === false")
+        page.locator("#step-last").tap()
+        page.wait_for_function("document.getElementById('step-next').disabled === true")
         assert_ends_in_view(page, context, server)
         for text in LONG_STATUS:       # (the next redraw sets the status again: measured at once)
             box = page.evaluate("""(text) => { document.getElementById('status').textContent = text;

@@ -10,7 +10,8 @@ from tests.browser.test_learn import solution_squares
 from tests.browser.test_phone import (IN_VIEW_SIDEWAYS, OUT_OF_VIEW, OVERLAP, TOUCH_PAGE_READY, TOUCH_PAGES,
                                      TOUCH_TROUBLE, assert_nothing_zooms)
 from tests.browser.test_puzzles_page import squares
-from tests.engines.conftest import ENGINE_WAIT_S, new_visitor, no_page_errors, shot, square
+from tests.engines.conftest import (ENGINE_WAIT_S, click_move, new_visitor, no_page_errors, shot, square,
+                                    wait_plies)
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser, pytest.mark.engines]
 
@@ -77,7 +78,7 @@ def test_a_touch_screen_zooms_in_nowhere(browser, server):
 
 def test_a_phone_turned_sideways_keeps_the_whole_board_in_view(browser, server):
     """844×390, an iPhone turned sideways: the game's, a lesson's and a puzzle's board whole
-    on the screen, with what the page asks and its buttons."""
+    on the screen, with what the page asks and its buttons; the game's steps and end in view."""
     new_visitor(browser, server.url, size=(844, 390))
     assert browser.viewport == (844, 390)
     for name, (there, shown) in IN_VIEW_SIDEWAYS.items():
@@ -85,12 +86,18 @@ def test_a_phone_turned_sideways_keeps_the_whole_board_in_view(browser, server):
         browser.wait(f"() => {there}", timeout=ENGINE_WAIT_S)
         assert browser.call(OUT_OF_VIEW, shown) == [], name
     shot(browser, "sideways")
-    # The game's end in view beside the board, not under it (the game's page is the first).
+    # After a move the steps through the game in view beside the board, and the game's end
+    # beside it too, not under it (the game's page is the first).
     browser.goto(server.url)
     browser.wait(f"() => {IN_VIEW_SIDEWAYS['index.html'][0]}", timeout=ENGINE_WAIT_S)
+    click_move(browser, "d2", "d3")
+    wait_plies(browser, 2)
+    assert browser.call(OUT_OF_VIEW, ["#steps", "#board"]) == []
+    assert not browser.call(OVERLAP, ["#steps", "#board"])
     for _ in range(2):                                  # resigning asks to be sure
         browser.click_element("#resign-button")
     browser.wait("() => !document.getElementById('game-over').hidden")
+    browser.call("() => scrollTo(0, 0)")        # as a person left it: the driver centres what it presses
     assert browser.call(OUT_OF_VIEW, ["#game-over", "#board"]) == []
     assert not browser.call(OVERLAP, ["#game-over", "#board"])
     shot(browser, "sideways-end")
