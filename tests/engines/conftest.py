@@ -160,10 +160,21 @@ def new_visitor(browser, origin, cold=False, size=(1280, 800), saved=None):
     browser.set_viewport(*size)
 
 
+# What the app's page says of its engine, for a test that waited for it in vain.
+ENGINE_STATE = """() => ({ engine: document.body.dataset.engine, plies: document.body.dataset.plies,
+    status: document.getElementById('status')?.textContent,
+    loading: document.getElementById('loading')?.textContent.trim(),
+    controlled: Boolean(navigator.serviceWorker && navigator.serviceWorker.controller) })"""
+
+
 def engine_ready(browser, timeout=ENGINE_WAIT_S):
-    """Wait for the app's engine; how it started ("started" or "restored")."""
-    return browser.wait("() => document.body.dataset.engine === 'ready' && document.body.dataset.plies "
-                        "!== undefined && document.body.dataset.engineStart", timeout=timeout)
+    """Wait for the app's engine; how it started ("started" or "restored"). A wait in vain says
+    what the page showed (once, in CI, Firefox's page had no engine after 120 s)."""
+    try:
+        return browser.wait("() => document.body.dataset.engine === 'ready' && document.body.dataset.plies "
+                            "!== undefined && document.body.dataset.engineStart", timeout=timeout)
+    except TimeoutError as err:
+        raise TimeoutError(f"{err}; the page: {browser.call(ENGINE_STATE)}") from err
 
 
 def plies(browser):

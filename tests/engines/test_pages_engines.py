@@ -10,8 +10,8 @@ from tests.browser.test_learn import solution_squares
 from tests.browser.test_phone import (IN_VIEW_SIDEWAYS, OUT_OF_VIEW, OVERLAP, TOUCH_PAGE_READY, TOUCH_PAGES,
                                      TOUCH_TROUBLE, assert_nothing_zooms)
 from tests.browser.test_puzzles_page import squares
-from tests.engines.conftest import (ENGINE_WAIT_S, click_move, new_visitor, no_page_errors, shot, square,
-                                    wait_plies)
+from tests.engines.conftest import (ENGINE_WAIT_S, click_move, engine_ready, new_visitor, no_page_errors,
+                                    shot, square, wait_plies)
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser, pytest.mark.engines]
 
@@ -89,7 +89,7 @@ def test_a_phone_turned_sideways_keeps_the_whole_board_in_view(browser, server):
     # After a move the steps through the game in view beside the board, and the game's end
     # beside it too, not under it (the game's page is the first).
     browser.goto(server.url)
-    browser.wait(f"() => {IN_VIEW_SIDEWAYS['index.html'][0]}", timeout=ENGINE_WAIT_S)
+    engine_ready(browser)
     click_move(browser, "d2", "d3")
     wait_plies(browser, 2)
     assert browser.call(OUT_OF_VIEW, ["#steps", "#board"]) == []
