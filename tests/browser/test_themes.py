@@ -1,6 +1,6 @@
 """Themes in Debian's chromium: the board themes and piece sets as drawn (read back from the
 canvas), a host page's --jetan-* colours, the saved choice, the settings form, and the light
-and dark page themes (css/themes.css) with their contrast. js/themes.js and js/board.js are
+and dark page themes (css/page.css) with their contrast. js/themes.js and js/board.js are
 loaded by a test page of their own, written next to dist/index.html."""
 import json
 
@@ -13,7 +13,7 @@ pytestmark = pytest.mark.browser
 TEST_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="css/app.css"><link rel="stylesheet" href="css/themes.css">
+<link rel="stylesheet" href="css/app.css"><link rel="stylesheet" href="css/page.css">
 <style>
   .show { display: flex; flex-wrap: wrap; gap: 1rem; padding: 0.5rem; align-items: flex-start; }
   #big { width: min(92vw, 560px); aspect-ratio: 1; display: block; flex: none; }
@@ -306,3 +306,47 @@ def test_screenshots_of_every_theme(page, theme_url, width, height):
     page.evaluate("T.board.set(T.busy(T.themes.boardTheme('book', 'letters')))")
     page.screenshot(path=str(ARTIFACTS / f"themes-letters-{width}.png"), full_page=True)
     assert not page.errors
+
+
+# Every page of the site, each of which links css/page.css and js/page-theme.js.
+EVERY_PAGE = ["index.html", "learn.html", "puzzles.html", "rules.html", "embed-guide.html",
+              "diagram.html#moves=d2d3", "embed.html#moves=d2d3"]
+# What a page shows of its theme: the root's data-page-theme, each theme-color meta's scheme and
+# media, and the body's background.
+PAGE_THEME_SHOWN = """() => ({ theme: document.documentElement.dataset.pageTheme ?? null,
+    metas: [...document.querySelectorAll('meta[name=theme-color]')]
+        .map((m) => [m.dataset.scheme ?? null, m.media]),
+    background: getComputedStyle(document.body).backgroundColor })"""
+
+
+@pytest.mark.parametrize("saved,expected", [('{"page": "light"}', "light"), ("not JSON", None)])
+def test_every_page_has_the_saved_theme_before_its_modules(browser, server, saved, expected):
+    """The saved page theme is on every page before any of its modules has run: the head's one
+    script (js/page-theme.js) applies it — tried with every other script of the site refused, so
+    no module can — and turns the browser's bars to it where a page has a colour for each scheme.
+    A save that is not JSON leaves the system's theme and no error."""
+    context = browser.new_context(service_workers="block", color_scheme="dark")
+    try:
+        context.add_init_script(f"localStorage.setItem('jetan.theme', {json.dumps(saved)})")
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.route(lambda url: "/js/" in url and not url.split("?")[0].endswith("/js/page-theme.js"),
+                   lambda route: route.abort())
+        for name in EVERY_PAGE:
+            page.goto(server.url + name, wait_until="domcontentloaded")
+            shown = page.evaluate(PAGE_THEME_SHOWN)
+            assert shown["theme"] == expected, (name, shown)
+            assert page.evaluate("!!(window.customElements && customElements.get('jetan-board'))") is False
+            if expected == "light" and not name.startswith(("diagram", "embed.html")):
+                assert shown["background"] == "rgb(247, 240, 228)", (name, shown)   # page.css's light --bg
+            for scheme, media in shown["metas"]:
+                if scheme is None:
+                    assert media == "", (name, shown)      # the page's one colour, left alone
+                elif expected is None:
+                    assert media == f"(prefers-color-scheme: {scheme})", (name, shown)
+                else:
+                    assert media == ("all" if scheme == expected else "not all"), (name, shown)
+        assert errors == []
+    finally:
+        context.close()

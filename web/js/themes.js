@@ -1,6 +1,6 @@
 // Themes: the board's colourings, the piece sets and the page's light or dark theme — their
 // names, the reader's saved choice (localStorage "jetan.theme"), the page's data-page-theme
-// (css/themes.css), what a <jetan-board> asks for (its theme and pieces attributes, and the
+// (css/page.css), what a <jetan-board> asks for (its theme and pieces attributes, and the
 // --jetan-* CSS custom properties a host page sets) and a small settings form.
 // The book's black and orange board (board.js's BOOK_THEME) and emblems stay the defaults.
 import { BOOK_THEME, paintScene } from "./board.js";
@@ -106,10 +106,10 @@ export function saveThemeChoice(choice, store = storage()) {
   }
 }
 
-/** Set (or, for "auto", remove) data-page-theme on the page's root, which css/themes.css reads;
+/** Set (or, for "auto", remove) data-page-theme on the page's root, which css/page.css reads;
  *  and the browser's bars in the page's colour: each page has a theme-color for each scheme
  *  (data-scheme), shown as the system prefers or, once the reader chose, the chosen one's.
- *  (Each page's head script does the same before the page is drawn.)
+ *  (js/page-theme.js, in each page's head, applies the saved one before the page is drawn.)
  *  @param {string} [page]   "auto", "light" or "dark" (default: the saved choice's)
  *  @returns {string} the page theme applied */
 export function applyPageTheme(page = readThemeChoice().page) {
