@@ -73,8 +73,9 @@ def test_static_boards_need_no_engine_and_stay_small(page, server, fan_site):
     urls = [r.url for r in requests]
     assert not [u for u in urls if u.endswith(".wasm") or "pyodide" in u or "worker" in u], urls
     total = sum(r.sizes()["responseBodySize"] for r in requests)
-    # (The themes module, for the theme attribute and the colours a host page sets, is in it.)
-    assert total < 175_000, (total, urls)
+    # (The themes module, for the theme attribute and the colours a host page sets, is in it;
+    # the slide moved by the compositor, board.js's startSlide, took it past 175,000.)
+    assert total < 180_000, (total, urls)
     # Step through the game with its buttons, then the arrow keys.
     game = board(page, "game")
     game.locator("button[aria-label='Previous move']").click()
@@ -89,14 +90,14 @@ def test_static_boards_need_no_engine_and_stay_small(page, server, fan_site):
     assert "g9-g8" in game.locator(".caption").inner_text()
     page.keyboard.press("End")
     assert game.get_attribute("data-position") == position_after(GAME)
-    assert "Black" in game.locator("canvas").text_content()        # the pieces, as the canvas's content
+    assert "Black" in game.locator("canvas[part=board]").text_content()   # the pieces, its content
     page.screenshot(path=str(ARTIFACTS / "fan-page-static.png"), full_page=True)
     assert not page.errors
 
 
 def centre_of(page, id_, square, flipped=False):
     page.locator(f"#{id_}").scroll_into_view_if_needed()
-    return square_centre(page.locator(f"#{id_} canvas"), square, flipped)
+    return square_centre(page.locator(f"#{id_} canvas[part=board]"), square, flipped)
 
 
 def test_interactive_boards_share_one_engine(page, server, fan_site):
@@ -129,7 +130,7 @@ def test_embed_in_an_iframe_at_phone_width(browser, server, fan_site):
         page.goto(fan_site.url + "frame.html")
         frame = page.frame_locator("#frame")
         game = frame.locator("jetan-board")
-        game.locator("canvas").wait_for()
+        game.locator("canvas[part=board]").wait_for()
         frame.locator("jetan-board[data-ply='3']").wait_for()
         frame_box = page.locator("#frame").bounding_box()
         assert frame_box["x"] + frame_box["width"] <= 390
@@ -140,7 +141,7 @@ def test_embed_in_an_iframe_at_phone_width(browser, server, fan_site):
         assert game.get_attribute("data-ply") == "2"
         game.locator("button[aria-label='Last move']").tap()
         # Interactive in the frame: tap a piece, then its destination.
-        box = game.locator("canvas").bounding_box()
+        box = game.locator("canvas[part=board]").bounding_box()
         cell = box["width"] / 10
         at = lambda sq: (box["x"] + ("abcdefghij".index(sq[0]) + 0.5) * cell,  # noqa: E731
                          box["y"] + (10 - int(sq[1:]) + 0.5) * cell)

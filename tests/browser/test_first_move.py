@@ -96,8 +96,8 @@ def test_the_first_move_on_an_embedded_board_is_played(visitor, fan_page, way):
     framed = page.frame_locator("#frame").locator("jetan-board")
     page.wait_for_function("document.querySelector('#reader').dataset.position")
     framed.wait_for()
-    first_move(page, reader.locator("canvas"), way)
-    first_move(page, framed.locator("canvas"), way)
+    first_move(page, reader.locator("canvas[part=board]"), way)
+    first_move(page, framed.locator("canvas[part=board]"), way)
     # Nothing can be played yet: the board says the move is kept.
     page.wait_for_timeout(300)
     for board in (reader, framed):

@@ -101,22 +101,65 @@ def test_twenty_moves_each_by_tap_and_the_page_never_scrolls(browser, server, ke
         context.close()
 
 
+# The board's pixel at the centre of the last move's square, against one at an empty square of
+# the same colour (the board not turned: square 0 is a1, bottom left).
+LANDED_PIXELS = """() => {
+    const canvas = document.getElementById('board'), ctx = canvas.getContext('2d');
+    const s = window.jetan.session, board = s.shownBoard(), to = s.state.moves.at(-1).to;
+    const parity = (sq) => (sq % 10 + Math.floor(sq / 10)) % 2;
+    const empty = board.findIndex((p, sq) => p === '' && parity(sq) === parity(to));
+    const cell = canvas.width / 10;
+    const pixel = (sq) => Array.from(
+        ctx.getImageData((sq % 10 + 0.5) * cell, (9.5 - Math.floor(sq / 10)) * cell, 1, 1).data).join();
+    return pixel(to) === pixel(empty) ? `the same: ${pixel(to)} at ${to} and ${empty}` : 'differ';
+}"""
+
+
 def test_the_engines_move_slides_into_place(page, server):
-    """Between two frames of the engine's reply the board is mid-move; with reduced motion it
-    is not animated at all."""
+    """Between two frames of the engine's reply the board is mid-move: the piece on a canvas of
+    its own over the board, moved by the compositor, which no press lands on; the board itself
+    is painted a few times, not every frame (a repaint each frame kept the page's main thread
+    from the engine's replies), and once the piece has landed it is on the board and the
+    sliding canvas gone. With reduced motion nothing is animated at all (the next test)."""
     open_app(page, server)
     page.evaluate("""() => {
         const seen = [];
         const board = document.getElementById('board');
-        new MutationObserver(() => seen.push(board.dataset.animating || ''))
-            .observe(board, {attributes: true, attributeFilter: ['data-animating']});
+        // Each paint of the board sets its transform first (board.js's paint()).
+        window.boardPaints = 0;
+        const setTransform = CanvasRenderingContext2D.prototype.setTransform;
+        CanvasRenderingContext2D.prototype.setTransform = function (...args) {
+            if (this.canvas === board) window.boardPaints += 1;
+            return setTransform.apply(this, args);
+        };
+        new MutationObserver(() => {
+            const slider = document.querySelector('canvas[data-slide]');
+            const box = board.getBoundingClientRect(), at = slider && slider.getBoundingClientRect();
+            const middle = at ? [at.left + at.width / 2, at.top + at.height / 2] : [0, 0];
+            seen.push({ animating: board.dataset.animating || '',
+                        shown: !!slider && getComputedStyle(slider).display !== 'none',
+                        inside: !!at && at.left >= box.left - 1 && at.right <= box.right + 1 &&
+                                at.top >= box.top - 1 && at.bottom <= box.bottom + 1,
+                        pressed: document.elementFromPoint(...middle) === board });
+        }).observe(board, {attributes: true, attributeFilter: ['data-animating']});
         window.animationSeen = seen;
     }""")
     page.fill("#move-input", "d2-d3")
     page.press("#move-input", "Enter")
     wait_plies(page, 2)
-    page.wait_for_function("window.animationSeen.filter(x => x === 'true').length >= 2", timeout=5000)
+    page.wait_for_function("window.animationSeen.filter((x) => x.animating === 'true').length >= 2",
+                           timeout=5000)
     page.wait_for_selector("#board:not([data-animating])")
+    seen = page.evaluate("window.animationSeen")
+    sliding = [s for s in seen if s["animating"] == "true"]
+    assert all(s["shown"] and s["inside"] and s["pressed"] for s in sliding), seen
+    page.wait_for_timeout(300)
+    assert page.evaluate("getComputedStyle(document.querySelector('canvas[data-slide]')).display") == "none"
+    # Two moves slid in 2 x 180 ms: every frame was some 22 paints; now a few a move.
+    assert page.evaluate("window.boardPaints") <= 10, page.evaluate("window.boardPaints")
+    # The engine's piece painted on its square: not the colour of an empty square like it.
+    assert page.evaluate(LANDED_PIXELS) == "differ", page.evaluate(LANDED_PIXELS)
+    assert not page.errors
 
 
 def test_reduced_motion_moves_without_sliding(browser, server, kept_snapshot):
@@ -238,7 +281,8 @@ def test_a_long_press_names_the_piece_over_the_board(browser, server):
     context = browser.new_context(**PHONE, service_workers="block")
     try:
         page = context.new_page()
-        for name, canvas in [("", "#board"), ("embed.html?interactive#moves=d2d3", "jetan-board canvas")]:
+        for name, canvas in [("", "#board"),
+                             ("embed.html?interactive#moves=d2d3", "jetan-board canvas[part=board]")]:
             open_app(page, server) if name == "" else page.goto(server.url + name)
             page.wait_for_function(TOUCH_PAGE_READY, timeout=30000)
             board = page.locator(canvas)

@@ -123,7 +123,7 @@ def test_a_puzzle_on_a_fan_page_by_clicks(browser, server, tmp_path):
 
         def tap(text):
             for name in squares(text):
-                box = page.locator("#pw canvas").bounding_box()
+                box = page.locator("#pw canvas[part=board]").bounding_box()
                 f, r = "abcdefghij".index(name[0]), int(name[1:]) - 1
                 if flipped:
                     f, r = 9 - f, 9 - r

@@ -26,6 +26,11 @@ export const BOOK_THEME = Object.freeze({
 });
 
 const SLIDE_MS = 180;
+// easeOutCubic, 1 - (1 - t)^3: the slide starts quickly and settles.
+const SLIDE_EASING = "cubic-bezier(0.33, 1, 0.68, 1)";
+// A board's canvases take every gesture on them themselves (see the constructor).
+const BOARD_GESTURES = Object.freeze({ touchAction: "none", userSelect: "none", webkitUserSelect: "none",
+                                       webkitTouchCallout: "none" });
 const LONG_PRESS_MS = 500;
 const REDUCED_MOTION = matchMedia("(prefers-reduced-motion: reduce)");
 
@@ -49,10 +54,9 @@ export class BoardView {
     // The board takes every gesture on it itself, on every page that shows one: a drag moves a
     // piece rather than scroll or zoom the page, and a long press names the piece rather than
     // select text or open iOS's callout.
-    Object.assign(canvas.style, { touchAction: "none", userSelect: "none", webkitUserSelect: "none",
-                                  webkitTouchCallout: "none" });
+    Object.assign(canvas.style, BOARD_GESTURES);
     // Drawn in memory by the CPU, not by the graphics card: the board is repainted whole, paths
-    // and text, every frame of a slide, which a CPU does in a millisecond or two. Where the
+    // and text, at each change (and every frame of a drag), which a CPU does in a millisecond or two. Where the
     // "card" is a software one (WebKitGTK here, llvmpipe) a GPU-drawn canvas cost 70-180 ms a
     // frame, and took the second core from the engine's search: own move drawn 34-73 ms -> 9-28,
     // a level-3 reply 126-231 ms -> 84-137 (README, "Benchmarks"). Chromium and Firefox here
@@ -133,23 +137,67 @@ export class BoardView {
   set({ animate = null, ...changes }) {
     const before = this.state.board;
     Object.assign(this.state, changes);
-    if (animate && before[animate[0]] && !REDUCED_MOTION.matches) {
-      this.slide = { from: animate[0], to: animate[1], piece: before[animate[0]], start: performance.now() };
-      this.canvas.dataset.animating = "true";
-      requestAnimationFrame(() => this.frame());
-    }
+    if (animate && before[animate[0]] && !REDUCED_MOTION.matches) this.startSlide(animate[0], animate[1], before[animate[0]]);
     this.draw();
   }
 
-  frame() {
-    if (!this.slide) return;
-    if (performance.now() - this.slide.start >= SLIDE_MS) {
+  /** Slide ``piece`` from ``from`` to ``to``: drawn once on a canvas of one square over the
+   *  board, moved by the browser's compositor (a transform animation), while the board is
+   *  painted once without it. Repainting the whole board every frame instead kept the page's
+   *  main thread busy for most of the slide — in Chromium here about 10 ms a frame handing the
+   *  canvas over — so the engine's replies, and the player's next press, waited behind it
+   *  (a level-3 reply about a quarter sooner without slides, in Chromium and WebKitGTK).
+   *  @param {number} from @param {number} to @param {string} piece */
+  startSlide(from, to, piece) {
+    const size = this.width;
+    if (!size) return;
+    if (this.slide) this.slide.animation.cancel();
+    const overlay = this.slideCanvas();
+    const dpr = window.devicePixelRatio || 1;
+    const g = geometry(size, this.state.flipped);
+    const cell = g.cell;
+    overlay.width = overlay.height = Math.round(cell * dpr);
+    Object.assign(overlay.style, { width: `${cell}px`, height: `${cell}px`, transform: "none" });
+    const ctx = /** @type {CanvasRenderingContext2D} */ (overlay.getContext("2d"));
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    drawPiece(ctx, piece, cell / 2, cell / 2, cell * 0.9, this.state.theme || BOOK_THEME);
+    overlay.style.display = "";
+    // Where the board's corner is from the overlay's own place, whatever box holds them both.
+    const at = overlay.getBoundingClientRect(), board = this.canvas.getBoundingClientRect();
+    const place = (sq) => {
+      const [x, y] = g.centre(sq);
+      return `translate(${board.left - at.left + x - cell / 2}px, ${board.top - at.top + y - cell / 2}px)`;
+    };
+    const animation = overlay.animate([{ transform: place(from) }, { transform: place(to) }],
+                                      { duration: SLIDE_MS, easing: SLIDE_EASING, fill: "forwards" });
+    const slide = { from, to, piece, animation };
+    this.slide = slide;
+    this.canvas.dataset.animating = "true";
+    const landed = () => {
+      if (this.slide !== slide) return;           // a later slide has taken over
       this.slide = null;
+      overlay.style.display = "none";       // (not hidden: a page's canvas rule may say display: block)
+      animation.cancel();                   // its last frame, kept until now, let go
       delete this.canvas.dataset.animating;
-    } else {
-      requestAnimationFrame(() => this.frame());
+      this.painted = null;
+      this.paint();
+    };
+    animation.finished.then(landed, landed);
+  }
+
+  /** The canvas a sliding piece is drawn on (made on first use): beside the board's, above it,
+   *  never in the way of a press. @returns {HTMLCanvasElement} */
+  slideCanvas() {
+    if (!this.slider) {
+      this.slider = document.createElement("canvas");
+      this.slider.setAttribute("aria-hidden", "true");
+      this.slider.dataset.slide = "";
+      Object.assign(this.slider.style, BOARD_GESTURES, { position: "absolute", left: "0", top: "0", margin: "0",
+                                                         pointerEvents: "none", willChange: "transform",
+                                                         aspectRatio: "auto", zIndex: "1", display: "none" });
+      this.canvas.after(this.slider);
     }
-    this.paint();
+    return this.slider;
   }
 
   // ---- geometry ----
@@ -250,14 +298,11 @@ export class BoardView {
     const focused = /** @type {Document | ShadowRoot} */ (this.canvas.getRootNode()).activeElement === this.canvas;
     // What the picture shows: the same again paints nothing (a page renders on every message,
     // and each painted frame of a large canvas costs the browser a copy of it).
-    // (A sliding piece paints every frame: nothing to compare then.)
-    if (this.slide) this.painted = null;
-    else {
-      const { draggable, ...shown } = s;
-      const picture = JSON.stringify([size, dpr, shown, focused && this.cursor, this.drag]);
-      if (picture === this.painted) return;
-      this.painted = picture;
-    }
+    const { draggable, ...shown } = s;
+    const slide = this.slide;
+    const picture = JSON.stringify([size, dpr, shown, focused && this.cursor, this.drag, slide && slide.to]);
+    if (picture === this.painted) return;
+    this.painted = picture;
     // (Both sides: a new canvas is 300 × 150, so a 300-pixel board has the right width already.)
     if (this.canvas.width !== Math.round(size * dpr) || this.canvas.height !== Math.round(size * dpr)) {
       this.canvas.width = Math.round(size * dpr);
@@ -272,19 +317,12 @@ export class BoardView {
     drawCoordinates(ctx, g, theme);
     drawThreats(ctx, g, s.threatened, theme);
     for (const sq of s.stars) drawStar(ctx, g, sq, theme);
-    const slide = this.slide;
     for (let sq = 0; sq < SQUARE_COUNT; sq++) {
       const p = s.board[sq];
       if (!p || (this.drag && this.drag.moved && this.drag.from === sq)) continue;
       if (slide && sq === slide.to && p === slide.piece) continue;     // it is still on its way
       const [cx, cy] = g.centre(sq);
       drawPiece(ctx, p, cx, cy, cell * 0.9, theme);
-    }
-    if (slide) {
-      const t = Math.min(1, (performance.now() - slide.start) / SLIDE_MS);
-      const ease = 1 - (1 - t) ** 3;
-      const [x1, y1] = g.centre(slide.from), [x2, y2] = g.centre(slide.to);
-      drawPiece(ctx, slide.piece, x1 + (x2 - x1) * ease, y1 + (y2 - y1) * ease, cell * 0.9, theme);
     }
     for (const d of s.dests) drawDestination(ctx, g, d, theme);
     for (const [sq, colour] of s.marks) drawMark(ctx, g, sq, colour, theme);
