@@ -56,11 +56,11 @@ export class BoardView {
     // select text or open iOS's callout.
     Object.assign(canvas.style, BOARD_GESTURES);
     // Drawn in memory by the CPU, not by the graphics card: the board is repainted whole, paths
-    // and text, at each change (and every frame of a drag), which a CPU does in a millisecond or two. Where the
-    // "card" is a software one (WebKitGTK here, llvmpipe) a GPU-drawn canvas cost 70-180 ms a
-    // frame, and took the second core from the engine's search: own move drawn 34-73 ms -> 9-28,
-    // a level-3 reply 126-231 ms -> 84-137 (README, "Benchmarks"). Chromium and Firefox here
-    // draw in memory either way.
+    // and text, at each change (every frame of a drag), which a CPU does in a millisecond or
+    // two. Where the "card" is a software one (WebKitGTK here, llvmpipe) a GPU-drawn canvas cost
+    // 70-180 ms a frame, and took the second core from the engine's search: own move drawn 34-73
+    // ms -> 9-28, a level-3 reply 126-231 ms -> 84-137 (README, "Benchmarks"). Chromium and
+    // Firefox here draw in memory either way.
     this.ctx = canvas.getContext("2d", { willReadFrequently: true });
     this.onPress = onPress;
     this.onDrop = onDrop;
@@ -137,7 +137,9 @@ export class BoardView {
   set({ animate = null, ...changes }) {
     const before = this.state.board;
     Object.assign(this.state, changes);
-    if (animate && before[animate[0]] && !REDUCED_MOTION.matches) this.startSlide(animate[0], animate[1], before[animate[0]]);
+    if (animate && before[animate[0]] && !REDUCED_MOTION.matches) {
+      this.startSlide(animate[0], animate[1], before[animate[0]]);
+    }
     this.draw();
   }
 
@@ -146,7 +148,8 @@ export class BoardView {
    *  painted once without it. Repainting the whole board every frame instead kept the page's
    *  main thread busy for most of the slide — in Chromium here about 10 ms a frame handing the
    *  canvas over — so the engine's replies, and the player's next press, waited behind it
-   *  (a level-3 reply about a quarter sooner without slides, in Chromium and WebKitGTK).
+   *  (Chromium's level-3 reply 132 -> 83 ms; WebKitGTK's unchanged, its compositing being in
+   *  software here: README, "Benchmarks").
    *  @param {number} from @param {number} to @param {string} piece */
   startSlide(from, to, piece) {
     const size = this.width;
@@ -170,7 +173,7 @@ export class BoardView {
     };
     const animation = overlay.animate([{ transform: place(from) }, { transform: place(to) }],
                                       { duration: SLIDE_MS, easing: SLIDE_EASING, fill: "forwards" });
-    const slide = { from, to, piece, animation };
+    const slide = { to, piece, animation };
     this.slide = slide;
     this.canvas.dataset.animating = "true";
     const landed = () => {
