@@ -118,7 +118,9 @@ def test_the_first_move_in_the_app_on_a_first_visit_is_played(visitor, server, w
     page.wait_for_function("document.getElementById('board').dataset.position")
     first_move(page, page.locator("#board"), way)
     page.wait_for_timeout(300)
-    assert "kept until it is ready" in page.locator("#status").inner_text()
+    # Said where it is seen: by the loading bar, which covers the status line while it loads.
+    kept = page.locator("#loading-text")
+    assert kept.is_visible() and "Your move d2-d3 is kept" in kept.inner_text(), kept.inner_text()
     assert page.evaluate("document.body.dataset.premove") == "d2-d3"
     release()
     wait_until(page, "() => Number(document.body.dataset.plies) >= 1")

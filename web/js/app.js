@@ -126,6 +126,17 @@ async function engineReady() {
   }
 }
 
+/** The engine's step while it loads ("Starting Python"), said by the loading bar. */
+let loadingStep = "Loading the engine";
+
+/** What the loading bar says: the engine's step, or, once a move waits for the engine, that it
+ *  is kept — the bar sits over the status line, so this is where a person reads it. */
+function renderLoadingText() {
+  if (document.body.dataset.engine !== "loading") return;
+  $("loading-text").textContent = session.waiting
+    ? `Your move ${moveWords(session.waiting)} is kept until the engine is ready.` : `${loadingStep}…`;
+}
+
 function engineStatus(state, detail, fraction) {
   // Progress while loading moves the bar only: the rest of the page waits for a change of state.
   const progress = state === "loading" && document.body.dataset.engine === "loading";
@@ -135,7 +146,8 @@ function engineStatus(state, detail, fraction) {
   document.body.dataset.engine = { loading: "loading", ready: "ready", error: "failed", restarting: "restarting" }[state];
   if (state === "loading") {
     loading.hidden = false;
-    $("loading-text").textContent = `${detail}…`;
+    loadingStep = detail;
+    renderLoadingText();
     if (fraction !== undefined) $("loading-bar").style.width = `${Math.round(100 * fraction)}%`;
   } else if (state === "ready") {
     $("loading-bar").style.width = "100%";
@@ -252,6 +264,7 @@ function render() {
   // Known from the first paint, so that the place held for the engine's thoughts is there at once.
   document.body.dataset.vsEngine = String(!twoPeople);
   document.body.dataset.premove = s.waiting ? moveWords(s.waiting) : "";
+  renderLoadingText();
   renderPlayers({ settings: { ...settings, players: s.players }, game: s.game });
   $("move-input").disabled = !(s.humanToMove || s.humanWaits);
   $("thinking").hidden = !s.thinking;
@@ -441,9 +454,9 @@ function renderEarly() {
   if (!s.early) return;
   renderMoveList(s.early.entries, s.shownPly - 1, "algebraic", (i) => s.review(i + 1));
   const plies = s.early.entries.length;
-  const waiting = s.waiting ? ` Your move ${moveWords(s.waiting)} is kept until it is ready.` : "";
+  // (A move kept meanwhile is said by the loading bar, over this line: renderLoadingText.)
   $("status").textContent = `Loading the engine…${plies ? ` Showing ${s.shownPly ? `move ${s.shownPly} of ${plies}` : "the start"}` +
-    " (step through with the move list or ← →)." : ""}${waiting}`;
+    " (step through with the move list or ← →)." : ""}`;
 }
 
 function announce(move) {
