@@ -163,15 +163,19 @@ def kept_snapshot(browser, server, tmp_path_factory):
     own.stop()
 
 
-def warm(context, server, snapshot):
+def warm(context, server, snapshot, page=None):
     """Keep ``snapshot`` in the Cache Storage of ``context`` (a new one) as the app would have kept
     it on an earlier visit, so that the app's engine starts as a returning visitor's does: restored
     in about a second instead of five of starting Python. Cold starts have tests of their own
     (test_startup.py, test_first_move.py, the layout-shift test); every other test needs only a
     playing engine, and a warm start saves each some four seconds. The snapshot is checked as
     the app checks any (its SHA-256), and a missing one means a cold start: either way the app
-    behaves as it does for a visitor."""
-    page = context.new_page()
+    behaves as it does for a visitor. Done in ``page`` when given (the test's own page, which
+    then goes on to what it tests: a page of its own cost each test about half a second), else
+    in a page opened for it and closed."""
+    own = page is None
+    if own:
+        page = context.new_page()
     try:
         page.goto(server.url + "build-info.js")
         page.evaluate("""async ({ name, key, sha256, url }) => {
@@ -180,7 +184,8 @@ def warm(context, server, snapshot):
             await (await caches.open(name)).put(key, new Response(bytes, { headers }));
         }""", snapshot)
     finally:
-        page.close()
+        if own:
+            page.close()
 
 
 def warm_context(browser, server, snapshot, **options):
@@ -190,16 +195,28 @@ def warm_context(browser, server, snapshot, **options):
     return context
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Note on the test whether its body failed (``page`` keeps a screenshot only then)."""
+    report = yield
+    if report.when == "call":
+        item.body_failed = report.failed
+    return report
+
+
 @pytest.fixture
 def page(browser, request, server, kept_snapshot):
-    context = warm_context(browser, server, kept_snapshot, viewport={"width": 1200, "height": 900})
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
     page = context.new_page()
+    warm(context, server, kept_snapshot, page)
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     yield page
-    ARTIFACTS.mkdir(exist_ok=True)
-    try:
-        page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"))
-    except Exception:
-        pass
+    # A failed test's last view is kept (a passing test's, a third of a second each, is not).
+    if getattr(request.node, "body_failed", False):
+        ARTIFACTS.mkdir(exist_ok=True)
+        try:
+            page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"))
+        except Exception:
+            pass
     context.close()
