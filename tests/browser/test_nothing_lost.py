@@ -224,7 +224,12 @@ def test_a_failed_start_stays_failed_while_other_files_still_arrive(browser, ser
             route.continue_()
         page.wait_for_timeout(1500)
         assert page.evaluate("document.body.dataset.engine") == "failed"
-        assert "could not start" in page.locator("#loading-text").inner_text()
+        said = page.locator("#loading-text")
+        assert "could not start" in said.inner_text() and "Your game is safe" in said.inner_text()
+        # Read whole (it was cut to one line: "…the Python runtime (pyodide…."), under a status
+        # line that no longer says it is loading.
+        assert said.evaluate("(e) => e.scrollWidth <= e.clientWidth && e.checkVisibility()")
+        assert page.locator("#status").inner_text() == "The engine is not running."
         assert page.locator("#retry-button").is_visible()
     finally:
         context.close()

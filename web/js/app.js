@@ -12,8 +12,8 @@ import { setupEditor } from "./editor.js";
 import { Engine } from "./engine.js";
 import { renderCaption, setupGallery } from "./gallery.js";
 import { setupNewGameDialog } from "./new-game.js";
-import { bothHuman, depthText, lineText, formatScore, notify, renderAnalysis, renderMoveList, renderPanels,
-         renderPlayers, renderRecent as showRecent, renderScoringChoice, titleCase } from "./panels.js";
+import { bothHuman, depthText, engineAwaited, lineText, formatScore, notify, renderAnalysis, renderMoveList,
+         renderPanels, renderPlayers, renderRecent as showRecent, renderScoringChoice, titleCase } from "./panels.js";
 import { describe, placementText, sideAfter, squareName } from "./position.js";
 import { parseMarkup } from "./markup.js";
 import { askWhoPlays, setupRecords } from "./records.js";
@@ -134,7 +134,7 @@ let loadingStep = "Loading the engine";
 function renderLoadingText() {
   if (document.body.dataset.engine !== "loading") return;
   $("loading-text").textContent = session.waiting
-    ? `Your move ${moveWords(session.waiting)} is kept until the engine is ready.` : `${loadingStep}…`;
+    ? `Move ${moveWords(session.waiting)} kept until the engine is ready.` : `${loadingStep}…`;
 }
 
 function engineStatus(state, detail, fraction) {
@@ -455,7 +455,7 @@ function renderEarly() {
   renderMoveList(s.early.entries, s.shownPly - 1, "algebraic", (i) => s.review(i + 1));
   const plies = s.early.entries.length;
   // (A move kept meanwhile is said by the loading bar, over this line: renderLoadingText.)
-  $("status").textContent = `Loading the engine…${plies ? ` Showing ${s.shownPly ? `move ${s.shownPly} of ${plies}` : "the start"}` +
+  $("status").textContent = `${engineAwaited()}${plies ? ` Showing ${s.shownPly ? `move ${s.shownPly} of ${plies}` : "the start"}` +
     " (step through with the move list or ← →)." : ""}`;
 }
 

@@ -65,6 +65,14 @@ function pieceIcon(letter, size) {
   return c;
 }
 
+/** The status line's words while the engine cannot answer: loading, restarting, or failed (a
+ *  page whose engine failed to start once still said "Loading the engine…" over the failure). */
+export function engineAwaited() {
+  const engine = document.body.dataset.engine;
+  if (engine === "failed") return "The engine is not running.";
+  return engine === "restarting" ? "Restarting the engine…" : "Loading the engine…";
+}
+
 function renderStatus(app) {
   const v = app.view, status = $("status");
   status.classList.toggle("over", Boolean(v.result) && app.reviewing === null);
@@ -74,7 +82,7 @@ function renderStatus(app) {
       : "Reviewing: the start position";
     return;
   }
-  if (document.body.dataset.engine !== "ready") { status.textContent = "Loading the engine…"; return; }
+  if (document.body.dataset.engine !== "ready") { status.textContent = engineAwaited(); return; }
   if (v.result) {
     const last = v.moves[v.moves.length - 1];
     const duel = last && last.duel ? `, after a duel on ${squareName(last.to)} that the ${last.duel.winner} won` : "";
