@@ -120,7 +120,8 @@ def test_the_first_move_in_the_app_on_a_first_visit_is_played(visitor, server, w
     page.wait_for_timeout(300)
     # Said where it is seen: by the loading bar, which covers the status line while it loads.
     kept = page.locator("#loading-text")
-    assert kept.is_visible() and "Move d2-d3 kept until the engine is ready" in kept.inner_text(), kept.inner_text()
+    words = kept.inner_text()
+    assert kept.is_visible() and "Move d2-d3 kept until the engine is ready" in words, words
     # Whole, not cut short, on a phone too (at 390 px it once read "…is kept unt…").
     assert kept.evaluate("(e) => e.scrollWidth <= e.clientWidth")
     assert page.evaluate("document.body.dataset.premove") == "d2-d3"
