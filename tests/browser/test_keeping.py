@@ -230,15 +230,59 @@ def test_a_request_lost_to_a_stalled_engine_is_retried(page, host):
     assert page.evaluate(STALLED) == "g9-g8"
 
 
+# The move list's entries: the index of each move's button, and the buttons for more moves.
+LISTED = """() => [...document.querySelectorAll('#moves button')].map(
+    (b) => b.dataset.more || Number(b.dataset.index))"""
+CURRENT = "() => Number(document.querySelector('#moves button.current')?.dataset.index ?? -1)"
+
+
 def test_a_move_in_a_10000_move_game_is_answered(page, server):
     moves = long_game(10000)
     open_app(page, server, dict(TWO_PLAYERS, game=dict(FAST["game"], moves=moves)))
     wait_until(page, "() => document.body.dataset.plies === '10000'", timeout=120)
-    # Every move is kept: the list has one entry per move, and a move more is saved.
-    assert page.locator("#moves button").count() == 10000
+    # Every move is kept; the list holds a stretch of them ending at the last, the earlier ones a
+    # press away (laying out 10,000 entries froze the page for seconds: panels.js, LIST_SPAN).
+    listed = page.evaluate(LISTED)
+    assert listed[0] == "earlier" and listed[-1] == 9999 and len(listed) <= 801
+    assert listed[1:] == list(range(listed[1], 10000)) and page.evaluate(CURRENT) == 9999
     page.evaluate("""() => { const s = window.jetan.session;
         const from = Object.keys(s.state.legal).find((k) => k !== 'pass');
         s.press(Number(from)); s.press(s.state.legal[from][0].to); }""")
     wait_plies(page, 10001, timeout=60000)
     wait_until(page, "() => JSON.parse(localStorage.getItem('jetan.saved')).game.moves.length === 10001")
-    assert page.locator("#moves button").count() == 10001
+    assert page.evaluate(LISTED)[-1] == 10000 and page.evaluate(CURRENT) == 10000
+
+
+def test_every_move_of_a_long_game_is_in_reach_of_its_list(page, server):
+    """From the end to the start by "Earlier moves", back by "Later moves", each press keeping the
+    move shown marked; the start and the end by Home and End; a move pressed is shown."""
+    moves = long_game(2000)
+    open_app(page, server, dict(TWO_PLAYERS, game=dict(FAST["game"], moves=moves)))
+    wait_until(page, "() => document.body.dataset.plies === '2000'", timeout=120)
+    seen = set()
+    while True:
+        listed = page.evaluate(LISTED)
+        indexes = [i for i in listed if isinstance(i, int)]
+        assert indexes == list(range(indexes[0], indexes[-1] + 1)) and len(indexes) <= 800
+        assert listed[-1] == "later" or indexes[-1] == 1999
+        seen.update(indexes)
+        if listed[0] != "earlier":
+            break
+        page.locator("#moves button[data-more='earlier']").click()
+        assert page.evaluate(CURRENT) in (-1, 1999)      # the move shown is still the last
+    assert indexes[0] == 0 and seen == set(range(2000))
+    texts = page.locator("#moves button[data-index]").all_inner_texts()
+    assert texts == moves[:len(texts)]
+    while "later" in page.evaluate(LISTED):
+        page.locator("#moves button[data-more='later']").click()
+    assert page.evaluate(LISTED)[-1] == 1999 and page.evaluate(CURRENT) == 1999
+    page.keyboard.press("Home")
+    wait_until(page, "() => window.jetan.session.shownPly === 0")
+    assert page.evaluate(LISTED)[0] == 0
+    assert page.evaluate("() => document.getElementById('moves').scrollTop") == 0
+    page.keyboard.press("End")
+    wait_until(page, "() => window.jetan.session.shownPly === 2000")
+    assert page.evaluate(CURRENT) == 1999
+    page.locator("#moves button[data-index='1850']").click()
+    wait_until(page, "() => window.jetan.session.shownPly === 1851")
+    assert page.evaluate(CURRENT) == 1850

@@ -373,7 +373,7 @@ function renderSteps() {
     strip.append(item);
   }
   const current = strip.querySelector(".current");
-  if (current) strip.scrollLeft = /** @type {HTMLElement} */ (current).offsetLeft - strip.clientWidth / 2;
+  strip.scrollLeft = current ? /** @type {HTMLElement} */ (current).offsetLeft - strip.clientWidth / 2 : 0;
 }
 
 /** A draw offered by one person, for the other to accept or decline. */

@@ -100,11 +100,12 @@ function renderStatus(app) {
 
 function renderMoves(app, onReview) {
   const v = app.view;
-  renderMoveList(v.moves, app.reviewing === null ? v.moves.length - 1 : app.reviewing, app.settings.notation, onReview);
+  const toTheEnd = renderMoveList(v.moves, app.reviewing === null ? v.moves.length - 1 : app.reviewing,
+                                  app.settings.notation, onReview);
   // The result closes the list, as the record writes it.
   const list = $("moves");
   for (const old of list.querySelectorAll("li.result")) old.remove();
-  if (v.result) {
+  if (v.result && toTheEnd) {
     const item = document.createElement("li");
     item.className = "result";
     item.textContent = v.result.record || v.result.text;
@@ -113,35 +114,73 @@ function renderMoves(app, onReview) {
   }
 }
 
+/** The most moves the list lays out after the one shown is brought into it. Laying out every
+ *  entry of a 10,000-move game took WebKit 3.6 s and Chromium 1.2 s on the 2-core machine (not
+ *  the entries' making: 0.1 s), the page frozen meanwhile; so a longer game's list holds a
+ *  stretch of at most twice LIST_SPAN moves, made around the move shown (LIST_SPAN / 2 before
+ *  it), with a button at either end for LIST_SPAN moves more (README, "The app"). */
+const LIST_SPAN = 400;
+
 /** What the move list shows: each move's key (what its entry says) and its nodes, so that a
- *  render rebuilds only the entries that changed — a move in a 10,000-move game redraws one. */
-const listed = { keys: /** @type {string[]} */ ([]), nodes: /** @type {HTMLElement[][]} */ ([]),
-                 current: /** @type {?HTMLElement} */ (null), onPick: (/** @type {number} */ i) => {} };
+ *  render rebuilds only the entries that changed — a move in a 10,000-move game redraws one —,
+ *  the stretch held (``first`` … ``first + keys.length``), the move shown when it was drawn, and
+ *  the last call's arguments (a button at an end of the stretch draws the list again). */
+const listed = { keys: /** @type {string[]} */ ([]), nodes: /** @type {HTMLElement[][]} */ ([]), first: 0,
+                 shownAt: -2, current: /** @type {?HTMLElement} */ (null), onPick: (/** @type {number} */ i) => {},
+                 redraw: (/** @type {number} */ first, /** @type {number} */ keep) => {} };
 
 /** The move list: ``moves`` as the engine describes them ({number, side, text, technical,
  *  descriptive, duel}; before the engine has answered, as the page read them from a link or the
  *  saved game: number, side and text), ``current`` the index of the move shown (-1: the start),
- *  ``onPick(i)`` when one is pressed. */
+ *  ``onPick(i)`` when one is pressed. Returns whether the list reaches the game's last move.
+ *  @returns {boolean} */
 export function renderMoveList(moves, current, style, onPick) {
   const list = $("moves");
-  listed.onPick = onPick;
+  let first = listed.first;
+  const held = (from) => Math.min(moves.length, from + 2 * LIST_SPAN);
+  const outside = current >= 0 ? current < first || current >= held(first) : first > 0;
+  if (moves.length <= 2 * LIST_SPAN) first = 0;
+  else if (first >= moves.length || (current !== listed.shownAt && outside)) first = Math.max(0, current - LIST_SPAN / 2);
+  return drawStretch(list, moves, current, style, onPick, first, -1);
+}
+
+/** The list holding ``moves[first]`` … (see renderMoveList); ``keep``: the index of a move to
+ *  keep in view where the stretch now begins (after "earlier moves"), else -1. */
+function drawStretch(list, moves, current, style, onPick, first, keep) {
+  // A row begins with Black's move, its number in the first column (as the list's grid lays out).
+  if (first > 0 && moves[first].side !== "black") first -= 1;
+  const end = Math.min(moves.length, first + 2 * LIST_SPAN);
+  listed.redraw = (from, kept) => drawStretch(list, moves, current, style, onPick, from, kept);
   if (!list.dataset.wired) {
     list.dataset.wired = "true";
     list.addEventListener("click", (e) => {
-      const button = /** @type {HTMLElement} */ (e.target).closest("button[data-index]");
+      const target = /** @type {HTMLElement} */ (e.target);
+      const more = /** @type {?HTMLElement} */ (target.closest("button[data-more]"));
+      if (more) {
+        const earlier = more.dataset.more === "earlier";
+        listed.redraw(earlier ? Math.max(0, listed.first - LIST_SPAN) : listed.first + LIST_SPAN, earlier ? listed.first : -1);
+        return;
+      }
+      const button = target.closest("button[data-index]");
       if (button) listed.onPick(Number(/** @type {HTMLElement} */ (button).dataset.index));
     });
   }
+  listed.onPick = onPick;
+  for (const old of list.querySelectorAll("li.more")) old.remove();
   const shown = (m) => (style === "technical" && m.technical ? m.technical : m.text);
   const keyOf = (m) => [m.number, m.side, shown(m), m.descriptive || "", m.duel ? m.duel.winner : ""].join("|");
   let same = 0;
-  while (same < moves.length && same < listed.keys.length && listed.keys[same] === keyOf(moves[same])) same += 1;
+  if (first === listed.first) {
+    const most = Math.min(end - first, listed.keys.length);
+    while (same < most && listed.keys[same] === keyOf(moves[first + same])) same += 1;
+  }
   for (const nodes of listed.nodes.splice(same)) for (const node of nodes) node.remove();
   listed.keys.length = same;
-  for (let i = same; i < moves.length; i++) {
+  listed.first = first;
+  for (let i = first + same; i < end; i++) {
     const m = moves[i];
     const nodes = [];
-    if (m.side === "black" || i === 0) {
+    if (m.side === "black" || i === first) {
       const num = document.createElement("li");
       num.className = "num";
       num.textContent = `${m.number}.`;
@@ -166,18 +205,40 @@ export function renderMoveList(moves, current, style, onPick) {
     listed.keys.push(keyOf(m));
     listed.nodes.push(nodes);
   }
+  if (first > 0) list.prepend(moreButton("earlier", `↑ Earlier moves (${first.toLocaleString()})`));
+  if (end < moves.length) list.append(moreButton("later", `↓ Later moves (${(moves.length - end).toLocaleString()})`));
   if (listed.current) listed.current.className = "";
-  listed.current = current >= 0 && current < moves.length
-    ? /** @type {HTMLElement} */ (listed.nodes[current][listed.nodes[current].length - 1].firstChild) : null;
+  listed.current = current >= first && current < end
+    ? /** @type {HTMLElement} */ (listed.nodes[current - first][listed.nodes[current - first].length - 1].firstChild) : null;
   if (listed.current) listed.current.className = "current";
-  // Scroll the list only, never the page (scrollIntoView would move the whole page on a phone).
-  const shownButton = listed.current;
-  if (shownButton) {
-    const top = shownButton.offsetTop - list.offsetTop;
-    if (top < list.scrollTop || top + shownButton.offsetHeight > list.scrollTop + list.clientHeight) {
+  // Scroll the list only, never the page (scrollIntoView would move the whole page on a phone):
+  // to the move shown when it changed or its entries were made anew (not while a person scrolls
+  // the list and the engine's news draws it again), or to where the stretch began before.
+  const moved = current !== listed.shownAt || same === 0;
+  listed.shownAt = current;
+  const inView = keep >= 0 ? /** @type {?HTMLElement} */ (list.querySelector(`button[data-index="${keep}"]`))
+    : moved ? listed.current : null;
+  if (moved && current < 0) list.scrollTop = 0;
+  if (inView) {
+    const top = inView.offsetTop - list.offsetTop;
+    if (keep >= 0) list.scrollTop = top - list.clientHeight + 2 * inView.offsetHeight;
+    else if (top < list.scrollTop || top + inView.offsetHeight > list.scrollTop + list.clientHeight) {
       list.scrollTop = top - list.clientHeight / 2;
     }
   }
+  return end === moves.length;
+}
+
+/** A list entry across the whole row holding a button that shows the moves before or after. */
+function moreButton(which, text) {
+  const item = document.createElement("li");
+  item.className = "more";
+  const button = document.createElement("button");
+  button.type = "button";
+  button.dataset.more = which;
+  button.textContent = text;
+  item.append(button);
+  return item;
 }
 
 function cell(text) {
