@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from .errors import UsageError
 from .errors import IllegalMoveError
@@ -79,6 +79,9 @@ class Game:
         self._keys: List[int] = [position.key]
         self._key_count: Counter[int] = Counter(self._keys)
         self._legal_cache: Tuple[int, Optional[Position], List[Move]] = (-1, None, [])
+        # Whether the side to move has a legal move, for the same position (a game replayed
+        # asks this, and whether one move is legal, of every position: not every move).
+        self._can_move_cache: Tuple[int, Optional[Position], bool] = (-1, None, False)
         # Every capture so far as (its ply's index, the letter taken): a game's captures are few
         # (at most the pieces on the board), its plies many, and every state request asks.
         self._taken: List[Tuple[int, str]] = []
@@ -110,10 +113,26 @@ class Game:
     def _legal(self) -> List[Move]:
         # Legal moves are asked for again and again between two changes of the game (result,
         # legality checks, the facade's state): remember them until the next change.
-        if self._legal_cache[0] != len(self.plies) or self._legal_cache[1] is not self.position:
+        if not self._fresh(self._legal_cache):
             moves = self.referee.legal_moves(self.position, self.recent_keys())
             self._legal_cache = (len(self.plies), self.position, moves)
         return list(self._legal_cache[2])
+
+    def _fresh(self, cache: Tuple[int, Optional[Position], Any]) -> bool:
+        return cache[0] == len(self.plies) and cache[1] is self.position
+
+    def _can_move(self) -> bool:
+        if self._fresh(self._legal_cache):
+            return bool(self._legal_cache[2])
+        if not self._fresh(self._can_move_cache):
+            moves = self.referee.can_move(self.position, self.recent_keys())
+            self._can_move_cache = (len(self.plies), self.position, moves)
+        return self._can_move_cache[2]
+
+    def _is_legal(self, move: Move) -> bool:
+        if self._fresh(self._legal_cache):
+            return move.bare() in self._legal_cache[2]
+        return self.referee.is_legal(self.position, move, self.recent_keys())
 
     @property
     def resigned(self) -> Optional[Result]:
@@ -145,7 +164,7 @@ class Game:
         if self.declared:
             return self.declared
         pos = self.position
-        return self.referee.outcome(pos, self._legal, self.plies[-1] if self.plies else None,
+        return self.referee.outcome(pos, self._can_move, self.plies[-1] if self.plies else None,
                                     self._key_count[pos.key] - 1)
 
     @property
@@ -159,9 +178,8 @@ class Game:
             move = parse_move(move, self.position)
         if self.result is not None:
             raise IllegalMoveError(f"the game is over ({self.result}); no more moves")
-        legal = self._legal()
         text = move_text(self.position, move)
-        if move.bare() not in legal:
+        if not self._is_legal(move):
             raise IllegalMoveError(self.referee.why_illegal(self.position, move, text))
         if move.outcome:
             if not self.referee.is_duel(self.position, move):
@@ -174,7 +192,10 @@ class Game:
     def play(self, move: Union[Move, str]) -> Ply:
         """Play a legal move (text or :class:`Move`). Raises :class:`IllegalMoveError`."""
         move = self.parse_move(move)
-        ply = self.referee.play(self.position, move, move.outcome, self.duel_rng())
+        # The duel's random numbers only for a duel left to chance (seeding them for every move
+        # cost a replay of 10,000 moves about a sixth of its time).
+        chance = not move.outcome and self.referee.is_duel(self.position, move)
+        ply = self.referee.play(self.position, move, move.outcome, self.duel_rng() if chance else None)
         self._append(ply)
         self._redo.clear()
         return ply

@@ -180,14 +180,37 @@ class Referee:
         # The rule's window (legal_moves) is this position and up to eleven before it: it can
         # ban a move once the history holds REPETITION_FREE positions.
         if self.forbid_repetition and len(history) >= REPETITION_FREE:
-            return bool(self.legal_moves(pos, history))
+            # The first piece's moves first: one of them is nearly always allowed.
+            window = list(history[-(REPETITION_WINDOW - 1):]) + [pos.key]
+            return bool(self._without_repetitions(pos, self._generate(pos, first=True), window, first=True)
+                        or self._without_repetitions(pos, self.basic_moves(pos), window, first=True)
+                        or self._may_pass(pos))
         return bool(self._generate(pos, first=True)) or self._may_pass(pos)
 
-    def _generate(self, pos: Position, captures_only: bool = False, first: bool = False) -> List[Move]:
+    def is_legal(self, pos: Position, move: Move, history: Sequence[int] = ()) -> bool:
+        """Is ``move`` (its duel outcome aside) legal? As ``move.bare() in legal_moves(pos,
+        history)``, but making only the moves of the piece that moves (a game replayed from a
+        link or a saved game asks this of every move)."""
+        if move.is_pass or self.finished(pos):
+            return move.bare() in self.legal_moves(pos, history)
+        piece = pos.board[move.frm]
+        if not piece or side_of(piece) != pos.side:
+            return False
+        bare = move.bare()
+        if bare not in self._generate(pos, only=move.frm):
+            return False
+        if self.forbid_repetition:
+            window = list(history[-(REPETITION_WINDOW - 1):]) + [pos.key]
+            return bool(self._without_repetitions(pos, [bare], window))
+        return True
+
+    def _generate(self, pos: Position, captures_only: bool = False, first: bool = False,
+                  only: int = -1) -> List[Move]:
         # A list built in place rather than a generator, and squares read from a mask byte by
         # byte (_squares): in Pyodide a generator's frames and big-int arithmetic cost about
         # 2.5x what they cost on CPython, list building and table look-ups far less
-        # (README, "Benchmarks"). ``first``: stop at the first legal move found (can_move).
+        # (README, "Benchmarks"). ``first``: stop at the first legal move found (can_move);
+        # ``only``: the moves of the piece on that square alone (is_legal).
         us, them = pos.side, 1 - pos.side
         occupied, own, board = pos.occupied, pos.by_side[us], pos.board
         princess = pos.princess[us]
@@ -197,6 +220,8 @@ class Referee:
         targets = ~own & (pos.by_side[them] if captures_only else FULL)
         found: List[Move] = []
         for f, letter in pos.pieces[us]:
+            if only >= 0 and f != only:
+                continue
             _, jumps, reach, slides = tables[letter]
             dests = (reach[f] if jumps else open_reach(slides[f], occupied)) & targets
             if not dests:
@@ -221,7 +246,7 @@ class Referee:
                 found.append(moves[t])
                 if first:
                     return found
-        if not captures_only:
+        if not captures_only and only in (-1, princess):
             found += self._princess_moves(pos)
         return found
 
@@ -290,10 +315,11 @@ class Referee:
             return Result(None, "repetition")
         return None
 
-    def outcome(self, pos: Position, legal: Callable[[], Sequence[Move]], last: Optional[Ply] = None,
+    def outcome(self, pos: Position, legal: Callable[[], object], last: Optional[Ply] = None,
                 occurrences: int = 0) -> Optional[Result]:
         """How the game stands at ``pos``: :meth:`decided`, else — when ``legal()`` (the legal
-        moves, asked for only then) is empty — the stalemate rule: the player to move loses, or
+        moves, or only whether there are any; asked for only then) is empty or false — the
+        stalemate rule: the player to move loses, or
         under ``stalemate=pass`` (where a player who can pass has a move) neither side can move
         and it is a draw. ``None`` while the game goes on."""
         ended = self.decided(pos, last, occurrences)
@@ -325,9 +351,11 @@ class Referee:
         name = self.rules.piece_name(piece)
         return f"illegal move {text}: the {name} on {square_name(move.frm)} cannot go there"
 
-    def _without_repetitions(self, pos: Position, moves: List[Move], window: List[int]) -> List[Move]:
+    def _without_repetitions(self, pos: Position, moves: List[Move], window: List[int],
+                             first: bool = False) -> List[Move]:
         """The repetition rule (docs/rules.md): no move may produce a position seen twice in the window
-        (the last twelve positions), nor leave the opponent only such moves."""
+        (the last twelve positions), nor leave the opponent only such moves. ``first``: stop at
+        the first move kept (can_move)."""
         if len(window) <= REPETITION_FREE:
             return moves
         banned = _seen_twice(window)
@@ -339,6 +367,8 @@ class Referee:
         for move in moves:
             if pos.board[move.to]:          # a capture can never repeat a position
                 kept.append(move)
+                if first:
+                    break
                 continue
             table = ZOBRIST[pos.board[move.frm]]
             key = base ^ table[move.frm] ^ table[move.to]
@@ -348,6 +378,8 @@ class Referee:
                     self._forces_repetition(pos, move, later + [key]):
                 continue
             kept.append(move)
+            if first:
+                break
         return kept
 
     def _forces_repetition(self, pos: Position, move: Move, window: List[int]) -> bool:

@@ -4,6 +4,7 @@ import random
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from py_engine import Game, NotationError, Position, RuleSet
+from py_engine.values import Move
 from py_engine import record
 from py_engine.notation import move_text, parse_move
 from tests.helpers import random_rules
@@ -67,6 +68,28 @@ def test_can_move_agrees_with_the_legal_moves(seed):
         # Without a history (as the puzzle prover asks): stopping at the first move found.
         assert game.referee.can_move(game.position) == bool(game.referee.legal_moves(game.position))
         game.play(rng.choice(game.legal_moves))
+
+
+@settings(SLOW, max_examples=15)
+@given(st.integers(0, 10 ** 9))
+def test_is_legal_agrees_with_the_legal_moves(seed):
+    """Whether one move is legal (what a replayed game asks of each move) as the whole list says:
+    of some legal moves, every move that only the repetition rule forbids, and moves from and to
+    random squares, in games that mostly step back and forth so that the rule forbids some."""
+    rng = random.Random(seed)
+    game = random_game(seed, 0)
+    ref = game.referee
+    # (Thirty plies: where moves repeat, the list's own test of each move is dear.)
+    while game.result is None and len(game.plies) < 30:
+        pos, keys, legal = game.position, game.keys()[:-1], game.legal_moves
+        anywhere = [Move(rng.randrange(100), rng.randrange(100)) for _ in range(6)]
+        forbidden = set(ref.basic_moves(pos)) - set(legal)
+        asked = {*rng.sample(legal, min(6, len(legal))), *forbidden, *anywhere}
+        for move in asked:
+            assert ref.is_legal(pos, move, keys) == (move in legal), f"{game.rules} {pos} {move}"
+        mine = game.plies[-2].move if len(game.plies) >= 2 else None
+        back = [m for m in legal if mine and (m.frm, m.to) == (mine.to, mine.frm)]
+        game.play(back[0] if back and rng.random() < 0.8 else rng.choice(legal))
 
 
 @SLOW
