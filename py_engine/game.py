@@ -119,14 +119,16 @@ class Game:
         return list(self._legal_cache[2])
 
     def _fresh(self, cache: Tuple[int, Optional[Position], Any]) -> bool:
+        # A cache entry is of the current position when the plies and the position both match
+        # (a move taken back and another played reaches the same count).
         return cache[0] == len(self.plies) and cache[1] is self.position
 
     def _can_move(self) -> bool:
         if self._fresh(self._legal_cache):
             return bool(self._legal_cache[2])
         if not self._fresh(self._can_move_cache):
-            moves = self.referee.can_move(self.position, self.recent_keys())
-            self._can_move_cache = (len(self.plies), self.position, moves)
+            able = self.referee.can_move(self.position, self.recent_keys())
+            self._can_move_cache = (len(self.plies), self.position, able)
         return self._can_move_cache[2]
 
     def _is_legal(self, move: Move) -> bool:

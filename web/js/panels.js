@@ -114,20 +114,23 @@ function renderMoves(app, onReview) {
   }
 }
 
-/** The most moves the list lays out after the one shown is brought into it. Laying out every
- *  entry of a 10,000-move game took WebKit 3.6 s and Chromium 1.2 s on the 2-core machine (not
- *  the entries' making: 0.1 s), the page frozen meanwhile; so a longer game's list holds a
- *  stretch of at most twice LIST_SPAN moves, made around the move shown (LIST_SPAN / 2 before
- *  it), with a button at either end for LIST_SPAN moves more (README, "The app"). */
+/** How many moves a press on "Earlier moves" or "Later moves" brings into the list. Laying out
+ *  every entry of a 10,000-move game took WebKit 3.6 s and Chromium 1.2 s on the 2-core machine
+ *  (not the entries' making: 0.1 s), the page frozen meanwhile; so a longer game's list holds a
+ *  stretch of at most twice this many moves, made around the move shown (half this many before
+ *  it), with those buttons at its ends (README, "The app"). */
 const LIST_SPAN = 400;
 
 /** What the move list shows: each move's key (what its entry says) and its nodes, so that a
  *  render rebuilds only the entries that changed — a move in a 10,000-move game redraws one —,
  *  the stretch held (``first`` … ``first + keys.length``), the move shown when it was drawn, and
- *  the last call's arguments (a button at an end of the stretch draws the list again). */
+ *  how to draw the same list from another first move (the buttons at the stretch's ends). */
 const listed = { keys: /** @type {string[]} */ ([]), nodes: /** @type {HTMLElement[][]} */ ([]), first: 0,
                  shownAt: -2, current: /** @type {?HTMLElement} */ (null), onPick: (/** @type {number} */ i) => {},
-                 redraw: (/** @type {number} */ first, /** @type {number} */ keep) => {} };
+                 redraw: (/** @type {number} */ first, /** @type {?Kept} */ keep) => {} };
+
+/** @typedef {{index: number, atTop: boolean}} Kept   a move kept in view when the stretch moves:
+ *  at the top of the list (after "Later moves") or at its bottom (after "Earlier moves") */
 
 /** The move list: ``moves`` as the engine describes them ({number, side, text, technical,
  *  descriptive, duel}; before the engine has answered, as the page read them from a link or the
@@ -141,11 +144,11 @@ export function renderMoveList(moves, current, style, onPick) {
   const outside = current >= 0 ? current < first || current >= held(first) : first > 0;
   if (moves.length <= 2 * LIST_SPAN) first = 0;
   else if (first >= moves.length || (current !== listed.shownAt && outside)) first = Math.max(0, current - LIST_SPAN / 2);
-  return drawStretch(list, moves, current, style, onPick, first, -1);
+  return drawStretch(list, moves, current, style, onPick, first, null);
 }
 
-/** The list holding ``moves[first]`` … (see renderMoveList); ``keep``: the index of a move to
- *  keep in view where the stretch now begins (after "earlier moves"), else -1. */
+/** The list holding ``moves[first]`` … (see renderMoveList), ``keep`` a move kept in view.
+ *  @param {?Kept} keep */
 function drawStretch(list, moves, current, style, onPick, first, keep) {
   // A row begins with Black's move, its number in the first column (as the list's grid lays out).
   if (first > 0 && moves[first].side !== "black") first -= 1;
@@ -157,8 +160,9 @@ function drawStretch(list, moves, current, style, onPick, first, keep) {
       const target = /** @type {HTMLElement} */ (e.target);
       const more = /** @type {?HTMLElement} */ (target.closest("button[data-more]"));
       if (more) {
-        const earlier = more.dataset.more === "earlier";
-        listed.redraw(earlier ? Math.max(0, listed.first - LIST_SPAN) : listed.first + LIST_SPAN, earlier ? listed.first : -1);
+        const edge = more.dataset.more === "earlier" ? listed.first : listed.first + listed.keys.length - 1;
+        listed.redraw(Math.max(0, listed.first + (more.dataset.more === "earlier" ? -LIST_SPAN : LIST_SPAN)),
+                      { index: edge, atTop: more.dataset.more === "later" });
         return;
       }
       const button = target.closest("button[data-index]");
@@ -213,15 +217,16 @@ function drawStretch(list, moves, current, style, onPick, first, keep) {
   if (listed.current) listed.current.className = "current";
   // Scroll the list only, never the page (scrollIntoView would move the whole page on a phone):
   // to the move shown when it changed or its entries were made anew (not while a person scrolls
-  // the list and the engine's news draws it again), or to where the stretch began before.
+  // the list and the engine's news draws it again), or to the move last seen at the edge of the
+  // stretch a press moved.
   const moved = current !== listed.shownAt || same === 0;
   listed.shownAt = current;
-  const inView = keep >= 0 ? /** @type {?HTMLElement} */ (list.querySelector(`button[data-index="${keep}"]`))
+  const inView = keep ? /** @type {?HTMLElement} */ (list.querySelector(`button[data-index="${keep.index}"]`))
     : moved ? listed.current : null;
-  if (moved && current < 0) list.scrollTop = 0;
+  if (moved && !keep && current < 0) list.scrollTop = 0;
   if (inView) {
     const top = inView.offsetTop - list.offsetTop;
-    if (keep >= 0) list.scrollTop = top - list.clientHeight + 2 * inView.offsetHeight;
+    if (keep) list.scrollTop = keep.atTop ? top - inView.offsetHeight : top - list.clientHeight + 2 * inView.offsetHeight;
     else if (top < list.scrollTop || top + inView.offsetHeight > list.scrollTop + list.clientHeight) {
       list.scrollTop = top - list.clientHeight / 2;
     }
