@@ -47,6 +47,11 @@ REPETITION_WINDOW = 12
 REPETITION_FREE = 6
 
 
+
+def _window(pos: Position, history: Sequence[int]) -> List[int]:
+    """The repetition rule's window: ``pos``'s key after the last eleven of ``history``."""
+    return list(history[-(REPETITION_WINDOW - 1):]) + [pos.key]
+
 # Enemy walks onto a square: (the enemy piece's square, the mask of squares between).
 Lines = List[Tuple[int, int]]
 
@@ -181,7 +186,7 @@ class Referee:
         # ban a move once the history holds REPETITION_FREE positions.
         if self.forbid_repetition and len(history) >= REPETITION_FREE:
             # The first piece's moves first: one of them is nearly always allowed.
-            window = list(history[-(REPETITION_WINDOW - 1):]) + [pos.key]
+            window = _window(pos, history)
             return bool(self._without_repetitions(pos, self._generate(pos, first=True), window, first=True)
                         or self._without_repetitions(pos, self.basic_moves(pos), window, first=True)
                         or self._may_pass(pos))
@@ -200,7 +205,7 @@ class Referee:
         if bare not in self._generate(pos, only=move.frm):
             return False
         if self.forbid_repetition:
-            window = list(history[-(REPETITION_WINDOW - 1):]) + [pos.key]
+            window = _window(pos, history)
             return bool(self._without_repetitions(pos, [bare], window))
         return True
 
@@ -285,7 +290,7 @@ class Referee:
             return []
         moves = self.basic_moves(pos)
         if self.forbid_repetition:
-            window = list(history[-(REPETITION_WINDOW - 1):]) + [pos.key]
+            window = _window(pos, history)
             moves = self._without_repetitions(pos, moves, window)
         if not moves and self._may_pass(pos):
             return [PASS]

@@ -140,19 +140,21 @@ const listed = { keys: /** @type {string[]} */ ([]), nodes: /** @type {HTMLEleme
 export function renderMoveList(moves, current, style, onPick) {
   const list = $("moves");
   let first = listed.first;
-  const held = (from) => Math.min(moves.length, from + 2 * LIST_SPAN);
-  const outside = current >= 0 ? current < first || current >= held(first) : first > 0;
+  const outside = current >= 0 ? current < first || current >= stretchEnd(moves, first) : first > 0;
   if (moves.length <= 2 * LIST_SPAN) first = 0;
   else if (first >= moves.length || (current !== listed.shownAt && outside)) first = Math.max(0, current - LIST_SPAN / 2);
   return drawStretch(list, moves, current, style, onPick, first, null);
 }
+
+/** Where a stretch from ``first`` ends: twice LIST_SPAN moves on, or at the game's end. */
+const stretchEnd = (moves, first) => Math.min(moves.length, first + 2 * LIST_SPAN);
 
 /** The list holding ``moves[first]`` … (see renderMoveList), ``keep`` a move kept in view.
  *  @param {?Kept} keep */
 function drawStretch(list, moves, current, style, onPick, first, keep) {
   // A row begins with Black's move, its number in the first column (as the list's grid lays out).
   if (first > 0 && moves[first].side !== "black") first -= 1;
-  const end = Math.min(moves.length, first + 2 * LIST_SPAN);
+  const end = stretchEnd(moves, first);
   listed.redraw = (from, kept) => drawStretch(list, moves, current, style, onPick, from, kept);
   if (!list.dataset.wired) {
     list.dataset.wired = "true";
