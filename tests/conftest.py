@@ -10,11 +10,13 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from tests.helpers import examples
+
 ROOT = Path(__file__).resolve().parents[1]
 
 # No deadline: an example's time is not what these tests check, and beside the browser tiers an
 # example that takes 2 ms alone once took 295 (hypothesis failed it as "unreliable").
-settings.register_profile("repeatable", derandomize=True, deadline=None)
+settings.register_profile("repeatable", derandomize=True, deadline=None, max_examples=examples(100))
 settings.load_profile("repeatable")
 
 

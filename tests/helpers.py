@@ -5,6 +5,7 @@ import json
 import random
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,16 @@ from py_engine.pieces import PIECES
 from py_engine.position import Position
 from py_engine.rules import OPTIONS, PER_SIDE, RuleSet
 from py_engine.movegen import referee_for
+
+# Inside Pyodide (tests/wasm) the suite runs again, to show that the engine behaves the same on
+# WebAssembly: there a property test tries a tenth of its examples (ten at least). CPython, where
+# the suite runs first, tries them all; in Pyodide they cost the run some 40 of its 100 seconds.
+ON_WASM = sys.platform == "emscripten"
+
+
+def examples(n: int) -> int:
+    """How many examples a property test of ``n`` tries here (hypothesis's max_examples)."""
+    return max(10, n // 10) if ON_WASM else n
 
 
 def random_board(rng: random.Random, density: float = 0.5):

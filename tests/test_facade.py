@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from py_engine import facade
 from py_engine.squares import parse_square
 from py_engine.rules import MANATOR
+from tests.helpers import examples
 from tests.test_game import STALEMATE
 
 BOOK = ["g10-d7", "d2-d3", "d7-g4", "d1xg4/a"]
@@ -268,7 +269,7 @@ fields = st.sampled_from(["rules", "start", "moves", "move", "level", "time_ms",
                           "agreed", "flagged", "shown", "clock"])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(op=st.sampled_from(sorted(facade.OPS) + ["nope"]) | json_values,
        req=st.dictionaries(fields, json_values, max_size=4))
 def test_the_facade_never_raises_nor_leaks(op, req):

@@ -7,9 +7,9 @@ from py_engine import Game, NotationError, Position, RuleSet
 from py_engine.values import Move
 from py_engine import record
 from py_engine.notation import move_text, parse_move
-from tests.helpers import random_rules
+from tests.helpers import examples, random_rules
 
-SLOW = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 RULE_KEYS = ("panthan", "warrior", "padwar", "thoat", "dwar", "flier", "chief", "princess",
              "bravery", "chief_capture", "duel", "stalemate", "threepiece", "repetition", "setup",
              "first")
@@ -70,7 +70,7 @@ def test_can_move_agrees_with_the_legal_moves(seed):
         game.play(rng.choice(game.legal_moves))
 
 
-@settings(SLOW, max_examples=15)
+@settings(SLOW, max_examples=examples(15))
 @given(st.integers(0, 10 ** 9))
 def test_is_legal_agrees_with_the_legal_moves(seed):
     """Whether one move is legal (what a replayed game asks of each move) as the whole list says:
@@ -125,7 +125,7 @@ def test_notation_and_records_round_trip(seed, style):
 TYPED = (ValueError,)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(max_size=120))
 def test_parsers_raise_only_typed_errors(text):
     for parse in (Position.parse, RuleSet.parse, lambda t: parse_move(t, Game().position),
@@ -136,7 +136,7 @@ def test_parsers_raise_only_typed_errors(text):
             pass
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.sampled_from(list("wadfpcnt" "WADFPCNT" "0123456789/ -boEe")), max_size=90))
 def test_position_parser_on_near_miss_text(chars):
     text = "".join(chars)

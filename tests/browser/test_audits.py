@@ -13,7 +13,7 @@ import threading
 import pytest
 
 from py_engine import serve
-from tests.browser.conftest import ARTIFACTS, CHROMIUM, DIST, ROOT, wait_until, warm_context
+from tests.browser.conftest import ARTIFACTS, CHROMIUM, DIST, ROOT, wait_until, warm_page
 from tests.browser.test_app import open_app
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -83,8 +83,8 @@ def describe(violations):
 @pytest.mark.parametrize("name", PAGES)
 def test_axe_finds_nothing(browser, server, name, size, kept_snapshot):
     assert AXE.exists(), f"{AXE} is missing: run `npm ci`"
-    context = warm_context(browser, server, kept_snapshot, **SIZES[size], service_workers="block")
-    page = context.new_page()
+    page = warm_page(browser, server, kept_snapshot, **SIZES[size])
+    context = page.context
     try:
         PAGES[name](page, server)
         page.add_script_tag(path=str(AXE))

@@ -6,7 +6,7 @@ import pytest
 
 from py_engine import Game
 from py_engine.notation import move_text
-from tests.browser.conftest import ARTIFACTS, warm_context
+from tests.browser.conftest import ARTIFACTS, warm_page
 from tests.browser.test_app import FAST, centre, click, open_app, wait_plies
 
 pytestmark = pytest.mark.browser
@@ -108,9 +108,9 @@ def test_a_bad_position_is_explained_and_changes_nothing(page, server):
 
 
 def test_set_up_by_touch_then_analyse_and_share(browser, server, kept_snapshot):
-    context = warm_context(browser, server, kept_snapshot,
+    page = warm_page(browser, server, kept_snapshot,
                            viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    page = context.new_page()
+    context = page.context
     try:
         open_app(page, server)
         page.tap("#menu-button")                # on a phone the header's buttons are in the menu

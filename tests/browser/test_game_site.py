@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, square_centre, wait_until, warm
+from tests.browser.conftest import ARTIFACTS, square_centre, wait_until, warm_page
 from tests.browser.test_app import FAST, open_app, wait_plies
 
 pytestmark = pytest.mark.browser
@@ -59,9 +59,8 @@ SIZES = {"desktop": dict(viewport={"width": 1280, "height": 800}),
 
 
 def person_at(browser, server, snapshot, size):
-    context = browser.new_context(**SIZES[size])
-    warm(context, server, snapshot)
-    page = context.new_page()
+    page = warm_page(browser, server, snapshot, **SIZES[size])
+    context = page.context
     page.touch = size == "phone"
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))

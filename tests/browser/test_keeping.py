@@ -44,7 +44,7 @@ def notice(page):
 @pytest.fixture
 def context(browser, server, kept_snapshot):
     context = warm_context(browser, server, kept_snapshot,
-                           viewport={"width": 1280, "height": 800}, service_workers="block")
+                           viewport={"width": 1280, "height": 800})
     yield context
     context.close()
 

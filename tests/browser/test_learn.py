@@ -4,7 +4,7 @@ made while the engine loads kept, progress remembered, offline-ready files."""
 import pytest
 
 from py_engine.lessons import LESSONS
-from tests.browser.conftest import ARTIFACTS, hold_runtime, wait_until, warm_context
+from tests.browser.conftest import ARTIFACTS, hold_runtime, wait_until, warm_context, warm_page
 from tests.browser.test_app import centre
 from tests.browser.test_phone import PHONE
 
@@ -34,7 +34,7 @@ def message(page):
 @pytest.fixture
 def desktop(browser, server, kept_snapshot):
     context = warm_context(browser, server, kept_snapshot,
-                           viewport={"width": 1280, "height": 800}, service_workers="block")
+                           viewport={"width": 1280, "height": 800})
     yield context
     context.close()
 
@@ -88,8 +88,8 @@ def test_a_move_made_while_the_engine_loads_is_kept(browser, server):
 
 
 def test_a_lesson_by_taps_on_a_phone(browser, server, kept_snapshot):
-    context = warm_context(browser, server, kept_snapshot, **PHONE, service_workers="block")
-    page = context.new_page()
+    page = warm_page(browser, server, kept_snapshot, **PHONE)
+    context = page.context
     page.goto(server.url + "learn.html#flier")
     wait_until(page, "() => document.getElementById('lesson-title').textContent === 'The Flier'")
     for frm, to in solution_squares("flier"):

@@ -7,7 +7,7 @@ import pytest
 
 from py_engine import Game
 from py_engine.notation import move_text
-from tests.browser.conftest import ARTIFACTS, warm_context
+from tests.browser.conftest import ARTIFACTS, warm_page
 from tests.browser.test_app import FAST, click, moves, open_app, wait_plies
 
 pytestmark = pytest.mark.browser
@@ -46,8 +46,8 @@ def shared_link(page, field="#share-link"):
 def test_a_game_and_a_position_go_round_by_link(browser, server, kept_snapshot):
     game, texts = random_game(60)
     assert len(texts) == 60
-    context = warm_context(browser, server, kept_snapshot)
-    page = context.new_page()
+    page = warm_page(browser, server, kept_snapshot)
+    context = page.context
     try:
         open_app(page, server, fragment=link(RULES, moves=texts))
         wait_plies(page, 60)
@@ -66,8 +66,8 @@ def test_a_game_and_a_position_go_round_by_link(browser, server, kept_snapshot):
     cases = ((game_link, 60, str(game.position)), (position_link, 0, str(after20.position)),
              (reviewed, 60, str(after20.position)))
     for url, plies, position in cases:
-        context = warm_context(browser, server, kept_snapshot)
-        page = context.new_page()
+        page = warm_page(browser, server, kept_snapshot)
+        context = page.context
         try:
             page.goto(url)
             page.wait_for_selector("body[data-engine=ready]", timeout=60000)
@@ -111,8 +111,8 @@ def test_a_hostile_link_changes_nothing_and_runs_nothing(page, server, fragment,
 
 def test_a_game_by_correspondence(browser, server, kept_snapshot):
     """Black and Orange in two browsers, each move sent by link."""
-    contexts = [warm_context(browser, server, kept_snapshot), warm_context(browser, server, kept_snapshot)]
-    black, orange = pages = [c.new_page() for c in contexts]
+    black, orange = pages = [warm_page(browser, server, kept_snapshot) for _ in range(2)]
+    contexts = [p.context for p in pages]
     try:
         # A game by correspondence (chosen in New game): each move offers its link.
         open_app(black, server, saved=dict(FRIEND, game=dict(FAST["game"], correspondence=True)))

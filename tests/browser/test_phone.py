@@ -7,7 +7,7 @@ import pytest
 from py_engine import Game
 from py_engine.notation import move_text
 from py_engine.search import Searcher
-from tests.browser.conftest import ARTIFACTS, warm_context
+from tests.browser.conftest import ARTIFACTS, warm_page
 from tests.browser.test_app import FAST, centre, open_app, wait_plies
 
 pytestmark = pytest.mark.browser
@@ -75,8 +75,8 @@ def out_of_view(page, *selectors):
 
 
 def test_twenty_moves_each_by_tap_and_the_page_never_scrolls(browser, server, kept_snapshot):
-    context = warm_context(browser, server, kept_snapshot, **PHONE)
-    page = context.new_page()
+    page = warm_page(browser, server, kept_snapshot, **PHONE)
+    context = page.context
     try:
         # Level 3 makes no deliberate slips, and the person plays the engine's one-ply choice
         # (random moves lost within twenty plies once the engine saw traps at its horizon):
@@ -163,8 +163,8 @@ def test_the_engines_move_slides_into_place(page, server):
 
 
 def test_reduced_motion_moves_without_sliding(browser, server, kept_snapshot):
-    context = warm_context(browser, server, kept_snapshot, reduced_motion="reduce")
-    page = context.new_page()
+    page = warm_page(browser, server, kept_snapshot, reduced_motion="reduce")
+    context = page.context
     try:
         open_app(page, server)
         page.evaluate("""() => { window.animated = false;
@@ -501,9 +501,9 @@ def test_a_phone_turned_sideways_keeps_the_whole_board_in_view(browser, server, 
     beside it; the game's header is behind Menu; a move by taps gets the engine's reply, and the
     page has not scrolled; the set-up dialog's board is whole and usable. With clocks above and
     below it, the board still fits."""
-    context = warm_context(browser, server, kept_snapshot, viewport={"width": width, "height": height},
+    page = warm_page(browser, server, kept_snapshot, viewport={"width": width, "height": height},
                            has_touch=True, is_mobile=True, device_scale_factor=2)
-    page = context.new_page()
+    context = page.context
     try:
         for name, (there, shown) in IN_VIEW_SIDEWAYS.items():
             if name == "index.html":

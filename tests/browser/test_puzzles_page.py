@@ -6,7 +6,7 @@ import pytest
 from py_engine import Game
 from py_engine.notation import move_text, parse_move
 from py_engine.puzzles import length, load
-from tests.browser.conftest import ARTIFACTS, wait_until, warm_context
+from tests.browser.conftest import ARTIFACTS, wait_until, warm_page
 from tests.browser.test_phone import PHONE
 
 pytestmark = pytest.mark.browser
@@ -61,9 +61,9 @@ def message(page):
 
 
 def test_a_puzzle_solved_by_clicks_after_a_wrong_try(browser, server, kept_snapshot):
-    context = warm_context(browser, server, kept_snapshot,
-                           viewport={"width": 1280, "height": 800}, service_workers="block")
-    page = context.new_page()
+    page = warm_page(browser, server, kept_snapshot,
+                           viewport={"width": 1280, "height": 800})
+    context = page.context
     puzzle = first(1)
     page.goto(server.url + f"puzzles.html#{puzzle['id']}")
     wait_until(page, "() => window.jetanPuzzles.verdict !== null", timeout=90)
@@ -87,8 +87,8 @@ def test_a_puzzle_solved_by_clicks_after_a_wrong_try(browser, server, kept_snaps
 
 
 def test_a_two_move_puzzle_by_taps_on_a_phone(browser, server, kept_snapshot):
-    context = warm_context(browser, server, kept_snapshot, **PHONE, service_workers="block")
-    page = context.new_page()
+    page = warm_page(browser, server, kept_snapshot, **PHONE)
+    context = page.context
     puzzle = first(2)
     page.goto(server.url + f"puzzles.html#{puzzle['id']}")
     wait_until(page, "() => window.jetanPuzzles.verdict !== null", timeout=90)

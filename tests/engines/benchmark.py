@@ -129,7 +129,7 @@ def startup(browser, root, rounds=3):
                     browser.wait(SETTLED, timeout=WAIT_S)
                     time.sleep(3)
                 seen[what].append((first, visit(browser, server.url)))
-                browser.call(FORGET, True)
+                browser.call(FORGET, {"files": True, "cold": True})
             finally:
                 server.stop()
 
@@ -159,7 +159,7 @@ def startup(browser, root, rounds=3):
 
 def opened(browser, url, saved):
     browser.goto(url + "no-such-page")
-    browser.call(FORGET, False)
+    browser.call(FORGET, {"files": True, "cold": False})
     browser.call("(text) => { localStorage.setItem('jetan.saved', text); return true; }", json.dumps(saved))
     browser.goto(url)
     browser.wait(READY, timeout=WAIT_S)

@@ -4,10 +4,10 @@ WebDriver), as installed by tests/engines/install.sh from Debian — no browser 
 One browser per engine per test module (launched once, shared by the module's tests); dist/ is
 served once for the whole run (a copy of it, by tests/browser's Server; the offline test stops it
 for a moment).
-Each test starts as a new visitor on that
-origin: the last page (and its engine worker) is left, and the origin's service worker, saved
-game and caches are dropped — all but the engine's memory snapshot unless the test asks for a
-cold start, so that only the tests about start-up pay for Python's start.
+Each test starts as a returning visitor on that
+origin: the last page (and its engine worker) is left and its saved game dropped; the service
+worker, its files and the engine's memory snapshot stay unless the test asks for a first visit
+(a cold start), so that only the tests about start-up pay for Python's start.
 
 Engines: JETAN_ENGINES (comma-separated; default "firefox,webkit"; an engine that is not
 installed is skipped, saying so). Chromium is tests/browser's browser (through Playwright);
@@ -106,11 +106,16 @@ def browser(request, tmp_path_factory):
 
 # ---- the page ---------------------------------------------------------------------------------
 
-# Everything an origin keeps, dropped (the engine's snapshot kept unless ``cold``).
-FORGET = """async (cold) => {
-    for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
+# What an origin keeps of a visitor's, dropped: the saved games and settings always; with
+# ``files`` the service worker and the app's files it keeps too; with ``cold`` (a first visit)
+# every cache, the engine's memory snapshot with them. A returning visitor keeps all three; a
+# service worker made anew for each test would fetch and keep all 14 MB of the app's files
+# after its page's load, which only the tests of the service worker need.
+FORGET = """async ({ files, cold }) => {
+    if (files || cold)
+        for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
     for (const k of await caches.keys())
-        if (cold || !k.startsWith("jetan-snapshot-")) await caches.delete(k);
+        if (cold || (files && !k.startsWith("jetan-snapshot-"))) await caches.delete(k);
     localStorage.clear();
     sessionStorage.clear();
     return true;
@@ -141,8 +146,9 @@ SQUARE = """(where, name, flipped) => {
 }"""
 
 
-def new_visitor(browser, origin, cold=False, size=(1280, 800), saved=None):
-    """Leave the last page, forget what ``origin`` kept, size the viewport (as near as the
+def new_visitor(browser, origin, cold=False, size=(1280, 800), saved=None, files=False):
+    """Leave the last page, forget what ``origin`` kept (FORGET: its saved game; with ``files`` its
+    service worker and files; with ``cold`` everything), size the viewport (as near as the
     browser's window allows: browser.viewport), and seed the saved game ``saved`` (a dict, as
     js/storage.js writes it) if given."""
     blank = origin + "no-such-page-for-the-engines-tier"             # a 404 of that origin
@@ -154,7 +160,7 @@ def new_visitor(browser, origin, cold=False, size=(1280, 800), saved=None):
         note_retry(f"{browser.name}: stopped answering or crashed; relaunched")
         browser.relaunch()
         browser.goto(blank)
-    browser.call(FORGET, cold)
+    browser.call(FORGET, {"files": files, "cold": cold})
     if saved is not None:
         browser.call("(text) => localStorage.setItem('jetan.saved', text)", json.dumps(saved))
     browser.set_viewport(*size)

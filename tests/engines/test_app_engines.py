@@ -189,7 +189,7 @@ def test_the_engines_sounds_play_long_after_the_players_touch(browser, server):
 def test_an_offline_reload_still_plays(browser, server):
     """A returning visitor offline: the server stopped once the service worker has installed;
     the reload starts the engine on files from the worker's cache alone."""
-    new_visitor(browser, server.url, saved=FAST)          # no service worker, no files kept
+    new_visitor(browser, server.url, saved=FAST, files=True)  # no service worker, no files kept
     browser.goto(server.url)
     engine_ready(browser)
     # The service worker is registered once the engine has started; it takes the page once it
