@@ -173,29 +173,21 @@ def kept_snapshot(browser, server, tmp_path_factory):
     own.stop()
 
 
-def warm(context, server, snapshot, page=None):
-    """Keep ``snapshot`` in the Cache Storage of ``context`` (a new one) as the app would have kept
-    it on an earlier visit, so that the app's engine starts as a returning visitor's does: restored
-    in about a second instead of five of starting Python. Cold starts have tests of their own
-    (test_startup.py, test_first_move.py, the layout-shift test); every other test needs only a
-    playing engine, and a warm start saves each some four seconds. The snapshot is checked as
-    the app checks any (its SHA-256), and a missing one means a cold start: either way the app
-    behaves as it does for a visitor. Done in ``page`` when given (the test's own page, which
-    then goes on to what it tests: a page of its own cost each test about half a second), else
-    in a page opened for it and closed."""
-    own = page is None
-    if own:
-        page = context.new_page()
-    try:
-        page.goto(server.url + "build-info.js")
-        page.evaluate("""async ({ name, key, sha256, url }) => {
-            const bytes = await (await fetch(url)).arrayBuffer();
-            const headers = { "content-type": "application/octet-stream", "x-sha256": sha256 };
-            await (await caches.open(name)).put(key, new Response(bytes, { headers }));
-        }""", snapshot)
-    finally:
-        if own:
-            page.close()
+def warm(page, server, snapshot):
+    """Keep ``snapshot`` in the Cache Storage of ``page``'s context (a new one) as the app would have
+    kept it on an earlier visit, so that the app's engine starts as a returning visitor's does:
+    restored in about a second instead of five of starting Python. Cold starts have tests of their
+    own (test_startup.py, test_first_move.py, the layout-shift test); every other test needs only a
+    playing engine, and a warm start saves each some four seconds. The snapshot is checked as the
+    app checks any (its SHA-256), and a missing one means a cold start: either way the app behaves
+    as it does for a visitor. Done in the test's own page, which then goes on to what it tests (a
+    page of its own cost each test about half a second)."""
+    page.goto(server.url + "build-info.js")
+    page.evaluate("""async ({ name, key, sha256, url }) => {
+        const bytes = await (await fetch(url)).arrayBuffer();
+        const headers = { "content-type": "application/octet-stream", "x-sha256": sha256 };
+        await (await caches.open(name)).put(key, new Response(bytes, { headers }));
+    }""", snapshot)
 
 
 def warm_context(browser, server, snapshot, **options):
@@ -205,9 +197,9 @@ def warm_context(browser, server, snapshot, **options):
     all 14 MB of them after each page's load, the second after the engine is ready (half a second
     of processor time a test, measured), which only the service worker's own tests need
     (test_app's offline test, test_install, test_update, test_startup, test_learn's offline test)."""
-    context = browser.new_context(**{"service_workers": "block", **options})
-    warm(context, server, snapshot)
-    return context
+    page = warm_page(browser, server, snapshot, **options)
+    page.close()
+    return page.context
 
 
 def warm_page(browser, server, snapshot, **options):
@@ -215,7 +207,7 @@ def warm_page(browser, server, snapshot, **options):
     fewer to start than ``warm_context(...).new_page()``. Closed with ``page.context.close()``."""
     context = browser.new_context(**{"service_workers": "block", **options})
     page = context.new_page()
-    warm(context, server, snapshot, page)
+    warm(page, server, snapshot)
     return page
 
 

@@ -109,7 +109,7 @@ def test_a_bad_position_is_explained_and_changes_nothing(page, server):
 
 def test_set_up_by_touch_then_analyse_and_share(browser, server, kept_snapshot):
     page = warm_page(browser, server, kept_snapshot,
-                           viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+                     viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     context = page.context
     try:
         open_app(page, server)

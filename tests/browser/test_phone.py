@@ -502,7 +502,7 @@ def test_a_phone_turned_sideways_keeps_the_whole_board_in_view(browser, server, 
     page has not scrolled; the set-up dialog's board is whole and usable. With clocks above and
     below it, the board still fits."""
     page = warm_page(browser, server, kept_snapshot, viewport={"width": width, "height": height},
-                           has_touch=True, is_mobile=True, device_scale_factor=2)
+                     has_touch=True, is_mobile=True, device_scale_factor=2)
     context = page.context
     try:
         for name, (there, shown) in IN_VIEW_SIDEWAYS.items():

@@ -62,7 +62,7 @@ def message(page):
 
 def test_a_puzzle_solved_by_clicks_after_a_wrong_try(browser, server, kept_snapshot):
     page = warm_page(browser, server, kept_snapshot,
-                           viewport={"width": 1280, "height": 800})
+                     viewport={"width": 1280, "height": 800})
     context = page.context
     puzzle = first(1)
     page.goto(server.url + f"puzzles.html#{puzzle['id']}")
