@@ -47,10 +47,10 @@ REPETITION_WINDOW = 12
 REPETITION_FREE = 6
 
 
-
 def _window(pos: Position, history: Sequence[int]) -> List[int]:
     """The repetition rule's window: ``pos``'s key after the last eleven of ``history``."""
     return list(history[-(REPETITION_WINDOW - 1):]) + [pos.key]
+
 
 # Enemy walks onto a square: (the enemy piece's square, the mask of squares between).
 Lines = List[Tuple[int, int]]

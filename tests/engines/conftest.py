@@ -3,11 +3,10 @@ WebDriver), as installed by tests/engines/install.sh from Debian — no browser 
 
 One browser per engine per test module (launched once, shared by the module's tests); dist/ is
 served once for the whole run (a copy of it, by tests/browser's Server; the offline test stops it
-for a moment).
-Each test starts as a returning visitor on that
-origin: the last page (and its engine worker) is left and its saved game dropped; the service
-worker, its files and the engine's memory snapshot stay unless the test asks for a first visit
-(a cold start), so that only the tests about start-up pay for Python's start.
+for a moment). Each test starts as a returning visitor on that origin: the last page (and its
+engine worker) is left and its saved game dropped; the service worker, its files and the
+engine's memory snapshot stay unless the test asks for a first visit (a cold start), so that
+only the tests about start-up pay for Python's start.
 
 Engines: JETAN_ENGINES (comma-separated; default "firefox,webkit"; an engine that is not
 installed is skipped, saying so). Chromium is tests/browser's browser (through Playwright);
