@@ -254,6 +254,7 @@ class Firefox(Browser):
         self.touch_override = None      # emulation.setTouchOverride: not known yet
         self.ids = itertools.count(1)
         self.events = []
+        self.left_realms = set()          # the realms of the page the last navigation left
         profile = Path(workdir) / "profile"
         profile.mkdir(parents=True, exist_ok=True)
         (profile / "user.js").write_text("".join(
@@ -312,13 +313,22 @@ class Firefox(Browser):
                 self._retrying(f"{method} unanswered in {timeout} s")
         raise CommandTimeout(f"firefox: {method} unanswered in {timeout} s, {retries + 1} times")
 
-    def goto(self, url):
+    def _leave_page(self):
+        """Forget the page's log, and note its realms: Firefox logs a request the navigation cut
+        short ("A ServiceWorker intercepted the request and encountered an unexpected error",
+        the app's service worker answering it) after the navigation has begun, in the realm of
+        the page left, which is not the next page's error."""
         self.events.clear()
+        realms = self.send("script.getRealms", {"context": self.context})["realms"]
+        self.left_realms = {realm["realm"] for realm in realms}
+
+    def goto(self, url):
+        self._leave_page()
         self.send("browsingContext.navigate", {"context": self.context, "url": url, "wait": "complete"},
                   timeout=NAVIGATION_TIMEOUT_S)
 
     def reload(self):
-        self.events.clear()
+        self._leave_page()
         self.send("browsingContext.reload", {"context": self.context, "wait": "complete"},
                   timeout=NAVIGATION_TIMEOUT_S)
 
@@ -362,7 +372,8 @@ class Firefox(Browser):
 
     def page_errors(self):
         return [e["params"].get("text") for e in self.events
-                if e.get("method") == "log.entryAdded" and e["params"].get("type") == "javascript"]
+                if e.get("method") == "log.entryAdded" and e["params"].get("type") == "javascript"
+                and e["params"].get("source", {}).get("realm") not in self.left_realms]
 
     def _screenshot_base64(self):
         return self.send("browsingContext.captureScreenshot", {"context": self.context})["data"]

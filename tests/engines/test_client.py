@@ -109,6 +109,38 @@ def test_a_bidi_command_unanswered_is_sent_once_more():
         server.shutdown()
 
 
+def test_a_request_the_navigation_cut_short_is_the_page_lefts_not_the_next_pages_error():
+    pytest.importorskip("websockets")
+    from websockets.sync.client import connect
+    from websockets.sync.server import serve
+
+    def logged(realm, text):
+        return json.dumps({"type": "event", "method": "log.entryAdded",
+                           "params": {"type": "javascript", "text": text, "source": {"realm": realm}}})
+
+    def handler(ws):
+        for text in ws:
+            message = json.loads(text)
+            result = {}
+            if message["method"] == "script.getRealms":
+                result = {"realms": [{"realm": "left"}]}
+            elif message["method"] == "browsingContext.navigate":
+                # Firefox logs the request cut short after the navigation has begun.
+                ws.send(logged("left", "Failed to load 'worker.js'. A ServiceWorker intercepted the request"))
+                ws.send(logged("next", "TypeError: the next page's own"))
+            ws.send(json.dumps({"type": "success", "id": message["id"], "result": result}))
+
+    with serve(handler, "127.0.0.1", 0) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        port = server.socket.getsockname()[1]
+        firefox = object.__new__(client.Firefox)
+        firefox.ids, firefox.events, firefox.context = itertools.count(1), [], "top"
+        with connect(f"ws://127.0.0.1:{port}") as firefox.ws:
+            firefox.goto("x")
+            assert firefox.page_errors() == ["TypeError: the next page's own"]
+        server.shutdown()
+
+
 def test_a_poll_whose_answer_the_driver_garbled_is_polled_again():
     """WebKitWebDriver now and then answers a script with "Could not parse script result": a
     wait() polls again (a poll only reads); any other error still stops it."""
