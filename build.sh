@@ -8,13 +8,13 @@
 #                          mypy, tsc) and the whole suite; pytest arguments may follow
 #
 # Python runs from the project's own .venv (made on first use, from $PYTHON or python3), so a
-# person's own Python is left alone. DIST=folder builds there instead of dist/. The same commit
-# builds the same bytes: the wheel's timestamps are its sources' last commit's (SOURCE_DATE_EPOCH).
+# person's own Python is left alone. DIST=folder builds there instead of dist/. The same sources
+# build the same bytes (py_engine/webbuild/wheel.py dates every entry of the engine's wheel alike).
 #
 # Pinned inputs: the npm packages (pyodide; typescript for the checks: package.json,
 # package-lock.json with integrity hashes) and the micropip wheel from PyPI, checked against
-# MICROPIP_SHA256 below. The generated files are py_engine/webbuild.py's; serving is
-# py_engine/serve.py's.
+# MICROPIP_SHA256 below. The generated files, the engine's wheel among them, are
+# py_engine/webbuild's (python -m py_engine.webbuild); serving is py_engine/webbuild/serve.py's.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -34,12 +34,6 @@ if [ ! -x .venv/bin/python ]; then
     "${PYTHON:-python3}" -m venv .venv
 fi
 PYTHON=.venv/bin/python
-# Every time stamp a build writes (the wheel's zip entries) is that of the last commit that changed
-# the wheel's sources, not the clock's: a commit elsewhere (tests, the page) leaves the wheel's
-# bytes, and so the engine's snapshot, as they were.
-SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct -- py_engine pyproject.toml 2>/dev/null | grep . || echo 315532800)}
-export SOURCE_DATE_EPOCH
-
 install_runtime() {
     command -v npm >/dev/null || { say "build.sh: npm (Node.js) is needed; install nodejs and npm"; exit 1; }
     local stamp=node_modules/.jetan-lock.sha256
@@ -55,7 +49,9 @@ fetch_micropip() {
     if [ ! -f "$wheel" ]; then
         say "Fetching micropip ${MICROPIP_VERSION} from PyPI..."
         "$PYTHON" -m pip download -q "micropip==${MICROPIP_VERSION}" --no-deps --only-binary=:all: \
-            --python-version 3.14 -d build/cache 2>/dev/null
+            --python-version 3.14 -d build/cache >build/cache/pip-download.log 2>&1 || {
+            say "build.sh: could not download micropip ${MICROPIP_VERSION} from PyPI:"
+            tail -n 5 build/cache/pip-download.log >&2; exit 1; }
     fi
     echo "${MICROPIP_SHA256}  ${wheel}" | sha256sum -c --quiet - || {
         say "build.sh: $wheel does not match the pinned sha256; refusing to ship it"; rm -f "$wheel"; exit 1; }
@@ -65,19 +61,16 @@ build() {
     install_runtime
     mkdir -p build/cache
     fetch_micropip
-    say "Building the py_engine wheel..."
-    rm -rf build/wheel
-    "$PYTHON" -m pip wheel -q . --no-deps -w build/wheel
     say "Assembling $DIST/..."
     rm -rf "$DIST"
-    mkdir -p "$DIST/pyodide" "$DIST/wheels"
+    mkdir -p "$DIST/pyodide"
     for f in $RUNTIME_FILES; do cp "node_modules/pyodide/$f" "$DIST/pyodide/"; done
     cp "build/cache/micropip-${MICROPIP_VERSION}-py3-none-any.whl" "$DIST/pyodide/"
-    cp build/wheel/*.whl "$DIST/wheels/"
     cp -r web/. "$DIST/"
     cp docs/rules.md "$DIST/rules.md"
-    # The lock rewrite (micropip), reach.js, engine-data.js, the runtime's revision in index.html,
-    # build-info.js, precache.js and the compressed copies.
+    # The engine's wheel, the lock rewrite (micropip), the cut standard library, reach.js,
+    # engine-data.js, the runtime's revision in index.html, build-info.js, precache.js and the
+    # compressed copies.
     "$PYTHON" -m py_engine.webbuild "$DIST" "$MICROPIP_VERSION" "$MICROPIP_SHA256"
 }
 
@@ -91,21 +84,21 @@ install_test_needs() {
     fi
     # Firefox ESR, WebKitGTK (MiniBrowser and its WebDriver), Xvfb and the pinned WebDriver client.
     PYTHON="$PYTHON" bash tests/engines/install.sh
+    mkdir -p build
     "$PYTHON" -m pip download -q --require-hashes -r tests/wasm/requirements.txt --no-deps \
-        --only-binary=:all: --python-version 3.14 -d build/wasm-wheels 2>/dev/null
+        --only-binary=:all: --python-version 3.14 -d build/wasm-wheels >build/wasm-download.log 2>&1 || {
+        say "build.sh: could not download the Pyodide run's test wheels (tests/wasm/requirements.txt):"
+        tail -n 5 build/wasm-download.log >&2; exit 1; }
 }
-
-# The engine's core modules are checked by mypy --strict; the rest with check_untyped_defs.
-STRICT_MODULES="errors pieces values squares rules position gaits movegen game notation search facade webbuild serve stdlib lessons puzzles clock record match tune"
 
 static_checks() {
     say "Static checks: ruff, mypy, tsc..."
     "$PYTHON" -m ruff check --quiet py_engine tests
-    "$PYTHON" -m mypy --no-error-summary py_engine
-    "$PYTHON" -m mypy --no-error-summary --strict --follow-imports=silent \
-        $(for m in $STRICT_MODULES; do printf 'py_engine/%s.py ' "$m"; done)
-    # The page's JavaScript, type-checked against the built engine-data.js (tests/tsconfig.json).
+    "$PYTHON" -m mypy --no-error-summary      # strict, on py_engine (pyproject.toml)
+    # The page's JavaScript, type-checked against the built engine-data.js (tests/tsconfig.json),
+    # and the scripts Node runs, against Node's declarations (tests/tsconfig.node.json).
     node_modules/.bin/tsc --noEmit -p tests/tsconfig.json
+    node_modules/.bin/tsc --noEmit -p tests/tsconfig.node.json
 }
 
 case "${1:-build}" in
@@ -117,7 +110,7 @@ case "${1:-build}" in
         say "Serving Jetan on http://127.0.0.1:${port}/ (Ctrl-C to stop)"
         # Like python -m http.server, but letting pages of other origins load the files, as
         # static hosts do (a fan page embedding <jetan-board> from here).
-        exec "$PYTHON" -m py_engine.serve "$port" "$DIST"
+        exec "$PYTHON" -m py_engine.webbuild.serve "$port" "$DIST"
         ;;
     test)
         install_test_needs

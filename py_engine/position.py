@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from .errors import PositionError
 
@@ -117,21 +117,12 @@ class Position:
         return hash((self.key, self.escapes, self.counter, self.move_number))
 
     # ---- queries -------------------------------------------------------------------------
-    def piece_at(self, sq: int) -> str:
-        return self.board[sq]
-
     def count(self, side: int) -> int:
         return self.by_side[side].bit_count()
 
     def has(self, side: int, letter: str) -> bool:
         want = letter.upper() if side == BLACK else letter.lower()
         return want in self.board
-
-    def occupied_by(self, side: int) -> Iterator[Tuple[int, str]]:
-        """(square, Black's letter) for every piece of ``side``, the Princess included."""
-        for sq, p in enumerate(self.board):
-            if p and (p.isupper() == (side == BLACK)):
-                yield sq, p.upper()
 
     def changed(self, board: Tuple[str, ...], side: int, escapes: Tuple[bool, bool],
                 counter: int, move_number: int, removed: Tuple[Tuple[int, str], ...],

@@ -218,10 +218,6 @@ class Evaluator:
         king = gait_squares(counted(1, True, (ANY,))).reach
         self.neighbours = [king[sq] for sq in range(100)]
 
-    def material(self, pos: Position, side: int) -> int:
-        values = self.values[side]
-        return sum(values[letter] for _, letter in pos.pieces[side])
-
     def attack_sets(self, pos: Position) -> Tuple[int, int]:
         """The squares each side's pieces (Princess aside) could move onto."""
         return (self.referee.attacks(pos, BLACK, pos.occupied),

@@ -75,12 +75,12 @@ def pytest_xdist_make_scheduler(config, log):
 def web_page(tmp_path_factory) -> Path:
     """web/js as it is in this checkout, beside an engine-data.js written from this very source
     (as build.sh lays them out in dist/): the page's modules under Node, no build needed."""
-    from py_engine import webbuild
+    from py_engine.webbuild import facts
 
     root = tmp_path_factory.mktemp("page")
     shutil.copytree(ROOT / "web" / "js", root / "js")
-    (root / "engine-data.js").write_text(webbuild.engine_data_js())
-    (root / "training-data.js").write_text(webbuild.training_data_js())
+    (root / "engine-data.js").write_text(facts.engine_data_js())
+    (root / "training-data.js").write_text(facts.training_data_js())
     return root
 
 

@@ -114,7 +114,7 @@ def test_bestmove_takes_the_moves_since_the_position():
 def test_bestmove_searches_the_game_with_its_repetition_history(monkeypatch):
     """The moves reach the search as a game: its history forbids the third repetition."""
     import py_engine.search
-    from py_engine.__main__ import main
+    from py_engine.tools.cli import main
     from py_engine.game import Game
     from py_engine.notation import parse_move
     seen = []

@@ -305,7 +305,7 @@ def test_a_move_crosses_the_bridge_as_squares():
 
 
 def test_no_move_past_the_longest_game_and_huge_records_refused_before_replay():
-    from py_engine.bench import long_game
+    from py_engine.tools.bench import long_game
     moves = long_game(facade.MAX_PLIES)
     state = call(op="state", moves=moves, known=len(moves))["state"]
     frm, dests = next((k, v) for k, v in state["legal"].items() if k != "pass")

@@ -1,5 +1,5 @@
 """Releases and hosting (issue 28): the same source builds the same bytes, and ``build.sh serve``
-(py_engine/serve.py) serves dist/ as a static host should — the right types, no directory
+(py_engine/webbuild/serve.py) serves dist/ as a static host should — the right types, no directory
 listings, every file revalidated by a validator of its content, readable from other origins,
 from a sub-folder as well as from the root."""
 import gzip
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from py_engine import serve, webbuild
+from py_engine.webbuild import dist, serve
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -110,7 +110,7 @@ def test_compressed_copies_are_sent_to_browsers_that_accept_them(served):
     wasm = b"\0asm" + bytes(range(256)) * 400
     name = "pyodide/pyodide.asm.wasm"
     (folder / name).write_bytes(wasm)
-    assert webbuild.compress(folder) >= 1 and (folder / (name + ".gz")).exists()
+    assert dist.compress(folder) >= 1 and (folder / (name + ".gz")).exists()
     # Brotli first, where the browser accepts it (browsers do over HTTPS).
     status, headers, body = fetch(url + name, {"Accept-Encoding": "gzip, deflate, br"})
     assert status == 200 and headers["Content-Encoding"] == "br" and headers["Vary"] == "Accept-Encoding"
@@ -125,7 +125,7 @@ def test_compressed_copies_are_sent_to_browsers_that_accept_them(served):
     assert status == 200 and "Content-Encoding" not in headers and body == wasm
     # The same bytes every time (no name or time in gzip's header; brotli has none).
     first = [(folder / (name + suffix)).read_bytes() for suffix in (".gz", ".br")]
-    webbuild.compress(folder)
+    dist.compress(folder)
     assert [(folder / (name + suffix)).read_bytes() for suffix in (".gz", ".br")] == first
 
 

@@ -3,10 +3,10 @@ figures (no search is timed here)."""
 import random
 
 from py_engine.game import Game
-from py_engine.match import BASELINE, baseline_player, match
+from py_engine.tools.match import baseline_folder, baseline_player, match
 from py_engine.rules import STANDARD_RULES
 from py_engine.search import WEIGHTS, Evaluator
-from py_engine.tune import fit, games, probes, samples
+from py_engine.tools.tune import fit, games, probes, samples
 
 
 def test_games_played_at_once_score_as_games_played_in_turn():
@@ -19,7 +19,7 @@ def test_games_played_at_once_score_as_games_played_in_turn():
 
 def test_the_baseline_plays_in_this_process_beside_this_engine():
     game = Game()
-    player = baseline_player(BASELINE, STANDARD_RULES, 20, seed=1)
+    player = baseline_player(baseline_folder(), STANDARD_RULES, 20, seed=1)
     for _ in range(3):
         game.play(player(game))     # a legal move each time, or play raises
     assert len(game.plies) == 3

@@ -15,7 +15,9 @@ from py_engine.game import Game, start_position
 from py_engine.notation import parse_move
 from py_engine.position import Position
 from py_engine.rules import PRESETS, RuleSet
-from py_engine.puzzles import Prover, PuzzleError
+from py_engine.puzzles import PuzzleError
+from py_engine.tools import puzzlegen
+from py_engine.tools.puzzlegen import Prover
 
 SHIPPED = puzzles.load()
 # Black's Chief on a1 takes Orange's on c1; Orange's Princess is far away, her escape spent.
@@ -33,7 +35,7 @@ def test_shipped_file_is_sorted_compact_json_lines():
     lines = text.splitlines()
     assert text.endswith("\n") and all(lines)
     assert [json.loads(line) for line in lines] == SHIPPED
-    assert lines == [puzzles.dumps(p) for p in SHIPPED]
+    assert lines == [puzzlegen.dumps(p) for p in SHIPPED]
     assert [p["id"] for p in SHIPPED] == sorted(p["id"] for p in SHIPPED)
 
 
@@ -41,10 +43,10 @@ def test_enough_puzzles_of_every_kind():
     assert len(SHIPPED) >= 150
     lengths = {n: sum(puzzles.length(p) == n for p in SHIPPED) for n in (1, 2, 3)}
     assert lengths[1] and lengths[2] and lengths[2] >= lengths[3]
-    by_preset = {name: sum(puzzles.preset_of(p) == name for p in SHIPPED) for name in PRESETS}
+    by_preset = {name: sum(puzzlegen.preset_of(p) == name for p in SHIPPED) for name in PRESETS}
     assert all(n >= 5 for n in by_preset.values()), by_preset
     assert by_preset["standard"] >= 0.7 * len(SHIPPED)
-    assert {p["theme"] for p in SHIPPED} <= set(puzzles.THEMES.values()) | {puzzles.ESCAPE}
+    assert {p["theme"] for p in SHIPPED} <= set(puzzlegen.THEMES.values()) | {puzzlegen.ESCAPE}
     assert len({p["theme"] for p in SHIPPED}) >= 2
 
 
@@ -52,8 +54,8 @@ def test_schema_ids_and_uniqueness():
     for p in SHIPPED:
         assert set(p) == {"id", "position", "rules", "solution", "theme"}
         assert isinstance(p["solution"], list) and len(p["solution"]) % 2 == 1
-        assert 1 <= puzzles.length(p) <= puzzles.MAX_MOVES
-        assert p["id"] == puzzles.puzzle_id(p["position"], p["rules"])
+        assert 1 <= puzzles.length(p) <= puzzlegen.MAX_MOVES
+        assert p["id"] == puzzlegen.puzzle_id(p["position"], p["rules"])
         assert len(p["id"]) == 6 and int(p["id"], 16) >= 0
         # rules and position are written canonically and read back as they are
         assert str(RuleSet.parse(p["rules"])) == p["rules"]
@@ -78,38 +80,38 @@ def test_one_move_puzzles_prove():
     ones = [p for p in SHIPPED if puzzles.length(p) == 1][:12]
     assert ones
     for p in ones:
-        puzzles.prove(p)
+        puzzlegen.prove(p)
 
 
 def test_prover_on_a_hand_made_position():
     pos = Position.parse(CHIEF_TAKES_CHIEF)
     prover = Prover(RuleSet())
     assert prover.distance(pos, 3) == 1
-    solution = puzzles.solve(RuleSet(), pos)
+    solution = puzzlegen.solve(RuleSet(), pos)
     assert solution.moves == ["a1xc1"] and solution.theme == "Chief takes Chief"
     # Under duels the Chief may lose the fight: no sure win at once any more.
     assert Prover(RuleSet.parse("duel=even")).distance(pos, 1) is None
     # When any piece taking a Chief wins, the Panthan's capture wins too: two answers, no puzzle.
     two_ways = "p9/10/10/10/10/10/10/10/10/CNcP6 b - 0 1"
     with pytest.raises(PuzzleError, match="2 first moves win in 1"):
-        puzzles.solve(RuleSet.parse("chief_capture=win"), Position.parse(two_ways))
+        puzzlegen.solve(RuleSet.parse("chief_capture=win"), Position.parse(two_ways))
     # The start position holds no forced win in two.
     assert Prover(RuleSet()).distance(start_position(), 2) is None
 
 
 def test_prove_rejects_a_wrong_claim():
-    good = puzzles.make_puzzle(RuleSet(), Position.parse(CHIEF_TAKES_CHIEF))
-    puzzles.prove(good)
+    good = puzzlegen.make_puzzle(RuleSet(), Position.parse(CHIEF_TAKES_CHIEF))
+    puzzlegen.prove(good)
     for change in ({"solution": ["a1-b1"]}, {"theme": "escape"}, {"id": "000000"},
                    {"rules": "thoat=wild"}):
         with pytest.raises(JetanError):
-            puzzles.prove({**good, **change})
+            puzzlegen.prove({**good, **change})
 
 
 def test_cli_prints_the_shipped_set():
     out = run("puzzles")
     assert out.returncode == 0, out.stderr
-    assert out.stdout.splitlines() == [puzzles.dumps(p) for p in SHIPPED]
+    assert out.stdout.splitlines() == [puzzlegen.dumps(p) for p in SHIPPED]
 
 
 @pytest.mark.parametrize("args", [("puzzles", "--seed", "2"), ("puzzles", "--generate", "--prove"),
@@ -127,12 +129,12 @@ PROOF_PARTS = 8
 def test_every_shipped_puzzle_proves(part):
     """In parts, which the suite's processes share (build.sh test): the whole proof takes two
     minutes and more."""
-    assert puzzles.prove_all(SHIPPED[part::PROOF_PARTS]) == []
+    assert puzzlegen.prove_all(SHIPPED[part::PROOF_PARTS]) == []
 
 
 # What the generator made from seed 5 (--count 4), kept to be made again byte for byte. After a
 # change that changes the engine's games, make it anew with the test's command and prove it
-# (`puzzles.prove_all(puzzles.loads(text)) == []`, half a minute); it was proved when made.
+# (`puzzlegen.prove_all(puzzles.loads(text)) == []`, half a minute); it was proved when made.
 SEED_5 = Path(__file__).parent / "data" / "puzzles-seed-5.jsonl"
 
 
@@ -145,5 +147,5 @@ def test_generate_is_reproducible(tmp_path):
     made = run("puzzles", "--generate", "--seed", "5", "--count", "4", "--out", str(out))
     assert made.returncode == 0, made.stderr
     assert out.read_text("utf-8") == SEED_5.read_text("utf-8")
-    assert sorted(puzzles.preset_of(p) for p in puzzles.loads(out.read_text("utf-8"))) == \
+    assert sorted(puzzlegen.preset_of(p) for p in puzzles.loads(out.read_text("utf-8"))) == \
         sorted(PRESETS)

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from py_engine import Game, Move
-from py_engine.bench import MIDDLEGAMES
+from py_engine.tools.bench import MIDDLEGAMES
 from py_engine.errors import UsageError
 from py_engine.rules import RuleSet
 from py_engine.search import (BREATH_S, CHECK_EVERY, CONTEMPT, LEVELS, MATE, WON, Level, Searcher, Timeout,

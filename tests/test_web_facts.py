@@ -1,5 +1,5 @@
 """No JavaScript restates a rule fact: the page's facts come from py_engine through engine-data.js
-(py_engine/webbuild.py). Every web/js module is scanned, comments left out, for the literal
+(py_engine/webbuild/facts.py). Every web/js module is scanned, comments left out, for the literal
 forms a restated table takes: the files' letters, the piece letters or names as a list, a
 set-up's ranks, the search's and the facade's numbers, the levels, the notations, a move
 pattern, a side or duel letter compared by hand, the board's size in arithmetic."""

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from py_engine.bench import long_game
+from py_engine.tools.bench import long_game
 
 from .helpers import run_node
 

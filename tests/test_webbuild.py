@@ -1,5 +1,5 @@
-"""py_engine/webbuild.py (the build's steps, and the rule facts written into engine-data.js) and
-py_engine/serve.py; and the page's JavaScript that reads those facts (web/js/position.js,
+"""py_engine/webbuild (the build's steps, and the rule facts written into engine-data.js, and
+the development server); and the page's JavaScript that reads those facts (web/js/position.js,
 share.js, storage.js), run under Node against an engine-data.js written from this very source,
 held to py_engine's own answers: start positions, replayed boards, move numbers, move texts."""
 from __future__ import annotations
@@ -18,7 +18,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from py_engine import facade, search, stdlib, webbuild
+from py_engine import facade, search
+from py_engine.webbuild import dist as steps
+from py_engine.webbuild import facts, stdlib
 from py_engine.game import Game, start_position
 from py_engine.gallery import GALLERY
 from py_engine.movegen import referee_for
@@ -32,8 +34,8 @@ from py_engine.values import PASS, Move
 from .helpers import run_node
 
 ROOT = Path(__file__).resolve().parents[1]
-FACTS = webbuild.web_facts()
-MOVE = re.compile(webbuild.python_pattern(FACTS["NOTATION"]["move"]))
+FACTS = facts.web_facts()
+MOVE = re.compile(facts.python_pattern(FACTS["NOTATION"]["move"]))
 
 
 # ---- the facts, against the engine ----------------------------------------------------------
@@ -223,7 +225,7 @@ def test_piece_art_and_the_kept_exports():
 
 
 def test_engine_data_js_exports_each_fact_once():
-    text = webbuild.engine_data_js()
+    text = facts.engine_data_js()
     names = re.findall(r"^export const (\w+) = ", text, re.M)
     assert names == list(FACTS)
     assert names[:4] == ["PIECES", "RULES", "SETUPS", "GALLERY"]
@@ -245,7 +247,7 @@ def fake_dist(tmp_path: Path) -> tuple[Path, Path]:
                  "js/app.js", "sw.js"):
         (dist / name).parent.mkdir(parents=True, exist_ok=True)
         (dist / name).write_bytes(name.encode() * 3)
-    (dist / "index.html").write_text(f"<script>const runtime = '{webbuild.RUNTIME_REVISION_MARK}';</script>")
+    (dist / "index.html").write_text(f"<script>const runtime = '{steps.RUNTIME_REVISION_MARK}';</script>")
     # A standard library with everything the engine uses and something it does not.
     with zipfile.ZipFile(dist / "pyodide/python_stdlib.zip", "w") as full:
         for name in sorted(stdlib.USED | {"email/__init__.py"}):
@@ -255,8 +257,8 @@ def fake_dist(tmp_path: Path) -> tuple[Path, Path]:
 
 def test_the_standard_library_is_cut_to_what_the_engine_uses(tmp_path):
     dist, runtime = fake_dist(tmp_path)
-    webbuild.main([str(dist), "0.11.1", "ab" * 32, "--runtime", str(runtime)])
-    cut = zipfile.ZipFile(dist / webbuild.STDLIB)
+    steps.main([str(dist), "0.11.1", "ab" * 32, "--runtime", str(runtime)])
+    cut = zipfile.ZipFile(dist / steps.STDLIB)
     assert set(cut.namelist()) == {name + "c" for name in stdlib.USED}
     # Each is the runtime's bytecode, unchecked against a source (there is none), stored as is.
     for entry in cut.infolist():
@@ -264,75 +266,75 @@ def test_the_standard_library_is_cut_to_what_the_engine_uses(tmp_path):
         assert entry.compress_type == zipfile.ZIP_STORED
         assert pyc[2:4] == b"\r\n" and int.from_bytes(pyc[4:8], "little") == 0b01, entry.filename
     precached = (dist / "precache.js").read_text()
-    assert webbuild.STDLIB in precached and "python_stdlib.zip" not in precached
-    first = (dist / webbuild.STDLIB).read_bytes()
-    (dist / "index.html").write_text(webbuild.RUNTIME_REVISION_MARK)   # build.sh copies web/ anew
-    webbuild.main([str(dist), "0.11.1", "ab" * 32, "--runtime", str(runtime)])
-    assert (dist / webbuild.STDLIB).read_bytes() == first          # the same bytes every build
+    assert steps.STDLIB in precached and "python_stdlib.zip" not in precached
+    first = (dist / steps.STDLIB).read_bytes()
+    (dist / "index.html").write_text(steps.RUNTIME_REVISION_MARK)   # build.sh copies web/ anew
+    steps.main([str(dist), "0.11.1", "ab" * 32, "--runtime", str(runtime)])
+    assert (dist / steps.STDLIB).read_bytes() == first          # the same bytes every build
 
 
 def test_build_writes_every_generated_file(tmp_path, capsys):
     dist, runtime = fake_dist(tmp_path)
-    webbuild.main([str(dist), "0.11.1", "ab" * 32, "--runtime", str(runtime)])
+    steps.main([str(dist), "0.11.1", "ab" * 32, "--runtime", str(runtime)])
     closing = capsys.readouterr().err
     lock = json.loads((dist / "pyodide/pyodide-lock.json").read_text())
     ours = {"version": "0.11.1", "file_name": "micropip-0.11.1-py3-none-any.whl", "sha256": "ab" * 32}
     assert lock["packages"]["micropip"] == ours
     assert lock["packages"]["other"] == {"version": "1"}
     assert (dist / "reach.js").read_text().startswith("// Written by build.sh from py_engine's walk tables")
-    assert (dist / "engine-data.js").read_text() == webbuild.engine_data_js()
+    assert (dist / "engine-data.js").read_text() == facts.engine_data_js()
     build = json.loads(re.search(r"BUILD = (.*);", (dist / "build-info.js").read_text()).group(1))
     precache = json.loads(re.search(r"PRECACHE = (.*);", (dist / "precache.js").read_text()).group(1))
     assert build["wheel"] == "wheels/py_engine-0.1.0-py3-none-any.whl"
     assert build["version"] == precache["version"] and len(build["version"]) == 12
     names = [name for name, _ in precache["files"]]
     assert "sw.js" not in names and names[-1] == "build-info.js"
-    assert {"engine-data.js", "reach.js", "index.html", webbuild.LOCK} <= set(names)
+    assert {"engine-data.js", "reach.js", "index.html", steps.LOCK} <= set(names)
     assert "pyodide/pyodide-lock.json" not in names
-    assert json.loads((dist / webbuild.LOCK).read_text()) == {"info": lock["info"], "packages": {}}
+    assert json.loads((dist / steps.LOCK).read_text()) == {"info": lock["info"], "packages": {}}
     # Each file's revision is the start of its bytes' SHA-256.
     for name, rev in precache["files"]:
         assert rev == hashlib.sha256((dist / name).read_bytes()).hexdigest()[:16]
-    assert build["download"] == sum((dist / f).stat().st_size for f in webbuild.FETCHED)
+    assert build["download"] == sum((dist / f).stat().st_size for f in steps.FETCHED)
     # The app's page and the worker know the revisions the service worker keeps the runtime's
     # files and the wheel under.
     revisions = dict(precache["files"])
-    assert build["revisions"] == {name: revisions[name] for name in (*webbuild.FETCHED, build["wheel"])}
-    runtime_rev = revisions[webbuild.RUNTIME_WASM]
+    assert build["revisions"] == {name: revisions[name] for name in (*steps.FETCHED, build["wheel"])}
+    runtime_rev = revisions[steps.RUNTIME_WASM]
     assert (dist / "index.html").read_text() == f"<script>const runtime = '{runtime_rev}';</script>"
     files = len(precache["files"])
     size = sum((dist / name).stat().st_size for name, _ in precache["files"]) / 1e6
     assert closing == f"{dist.as_posix()}/ built: {files} files, {size:.1f} MB, version {build['version']}\n"
     # The version follows the content: the same files give the same version, a change another.
     (dist / "build-info.js").unlink()
-    assert build["version"] in webbuild.write_manifest(dist)
+    assert build["version"] in steps.write_manifest(dist)
     (dist / "build-info.js").unlink()
     (dist / "js/app.js").write_text("changed")
-    assert build["version"] not in webbuild.write_manifest(dist)
+    assert build["version"] not in steps.write_manifest(dist)
 
 
 def test_a_page_that_no_longer_names_the_runtime_revision_is_refused(tmp_path):
     dist, _ = fake_dist(tmp_path)
     (dist / "index.html").write_text("<p>no mark</p>")
     with pytest.raises(SystemExit, match="index.html no longer names @RUNTIME_REVISION@"):
-        webbuild.name_runtime_revision(dist)
+        steps.name_runtime_revision(dist)
 
 
 def test_a_runtime_with_another_micropip_is_refused(tmp_path):
     dist, runtime = fake_dist(tmp_path)
     with pytest.raises(SystemExit, match="micropip 0.11.1, build.sh pins 0.12.0"):
-        webbuild.rewrite_lock(runtime, dist, "0.12.0", "00")
+        steps.rewrite_lock(runtime, dist, "0.12.0", "00")
 
 
 def test_reach_captions_every_piece():
-    reach = webbuild.reach()
-    assert [r["letter"] for r in reach] == list(webbuild.REACH_TEXTS) == list("NWATDFCP")
+    reach = facts.reach()
+    assert [r["letter"] for r in reach] == list(facts.REACH_TEXTS) == list("NWATDFCP")
     panthan = reach[0]
     assert panthan["reach"] == [[-1, 0], [-1, 1], [0, 1], [1, 0], [1, 1]]
 
 
 def test_serve_sends_files_with_the_cross_origin_header(tmp_path):
-    from py_engine import serve
+    from py_engine.webbuild import serve
     (tmp_path / "hello.txt").write_text("hi")
     server = serve.server(0, str(tmp_path))
     thread = threading.Thread(target=server.serve_forever, daemon=True)

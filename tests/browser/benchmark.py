@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from tests.browser.conftest import CHROMIUM, DIST, FLAGS, CountingHandler, Server, wait_until  # noqa: E402
 
 from playwright.sync_api import sync_playwright  # noqa: E402
-from py_engine.bench import OTHER_GAITS, long_game  # noqa: E402
+from py_engine.tools.bench import OTHER_GAITS, long_game  # noqa: E402
 OBSERVE = """
 window.__longTasks = [];
 new PerformanceObserver((list) => {

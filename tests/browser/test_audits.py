@@ -12,7 +12,7 @@ import threading
 
 import pytest
 
-from py_engine import serve
+from py_engine.webbuild import serve
 from tests.browser.conftest import ARTIFACTS, CHROMIUM, DIST, ROOT, wait_until, warm_page
 from tests.browser.test_app import open_app
 

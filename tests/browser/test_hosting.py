@@ -1,10 +1,10 @@
-"""The app served by `build.sh serve`'s own server (py_engine/serve.py) from a sub-folder, as a
+"""The app served by `build.sh serve`'s own server (py_engine/webbuild/serve.py) from a sub-folder, as a
 host might put it: it starts, plays a move against the engine, and its files are revalidated."""
 import threading
 
 import pytest
 
-from py_engine import serve
+from py_engine.webbuild import serve
 from tests.browser.conftest import DIST
 from tests.browser.test_app import click, wait_plies
 

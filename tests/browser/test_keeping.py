@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from py_engine.bench import long_game
+from py_engine.tools.bench import long_game
 from tests.browser.conftest import ARTIFACTS, hold_runtime, wait_until, warm_context
 from tests.browser.test_app import FAST, click, open_app, wait_plies
 

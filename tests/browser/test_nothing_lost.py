@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from py_engine.bench import long_game
+from py_engine.tools.bench import long_game
 from tests.browser.test_app import FAST, click, moves, open_app, wait_plies
 
 pytestmark = pytest.mark.browser

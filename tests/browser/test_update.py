@@ -10,7 +10,7 @@ import zipfile
 
 import pytest
 
-from py_engine import webbuild
+from py_engine.webbuild import dist
 from tests.browser.conftest import ARTIFACTS, DIST, CountingHandler, Server, wait_until
 from tests.browser.test_app import FAST, click, wait_plies
 
@@ -29,7 +29,7 @@ def engine_change(folder):
                 data += b"# release B\n"
             new.writestr(item, data)
     wheel.write_bytes(out.getvalue())
-    webbuild.write_manifest(folder)
+    dist.write_manifest(folder)
 
 
 def test_an_engine_release_costs_a_returning_player_only_the_engine(browser, tmp_path):

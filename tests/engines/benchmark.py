@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from py_engine.bench import long_game  # noqa: E402
+from py_engine.tools.bench import long_game  # noqa: E402
 from py_engine.squares import square_name  # noqa: E402
 from tests.browser.benchmark import BARE_PAGE, BARE_WORKER, SETTINGS, SETTLED, TIMED_MOVES  # noqa: E402
 from tests.browser.conftest import DIST, Server  # noqa: E402

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from py_engine.bench import long_game
+from py_engine.tools.bench import long_game
 from py_engine.squares import parse_square
 from tests.browser.test_app import FAST
 from tests.browser.test_keeping import (

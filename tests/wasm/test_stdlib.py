@@ -1,4 +1,4 @@
-"""The cut standard library (py_engine/stdlib.py) holds all the engine uses in the browser:
+"""The cut standard library (py_engine/webbuild/stdlib.py) holds all the engine uses in the browser:
 tests/wasm/stdlib_used.mjs starts Pyodide under Node as the worker does — once with Pyodide's
 whole library, once with the build's cut one — and makes every kind of facade request. With the
 cut library every request is answered as with the whole one, and the whole one loads nothing
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from py_engine import stdlib
+from py_engine.webbuild import stdlib
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,5 +30,5 @@ def test_the_cut_standard_library_holds_all_the_engine_uses():
     full, cut = used("full"), used("cut")
     assert cut["answers"] == full["answers"]
     missing = sorted(set(full["loaded"]) - stdlib.USED)
-    assert not missing, f"add to py_engine/stdlib.py's USED: {missing}"
+    assert not missing, f"add to py_engine/webbuild/stdlib.py's USED: {missing}"
     assert set(cut["loaded"]) <= stdlib.USED

@@ -3,8 +3,8 @@ baselines, from varied openings with colours swapped, scored with an Elo estimat
 
 Players are named ``level1`` … ``level6`` (the search at that level), ``random`` (any legal move),
 ``greedy`` (one ply: the move after which the static evaluation is best, captures of a Chief or
-Princess judged by their result) and ``baseline`` (the engine as it was before issue 24, kept in
-``tests/data/baseline_engine``, at level 6).
+Princess judged by their result) and ``baseline`` (an earlier engine at level 6, read from the
+repository's git history: :func:`baseline_folder`).
 
 With ``--cli`` every engine is a separate program, asked ``python -m py_engine bestmove
 [--rules R] --time-ms N POSITION MOVE...`` for every move, as any other program would use an
@@ -20,29 +20,61 @@ engines are timed), so no more jobs than the machine has cores.
 from __future__ import annotations
 
 import importlib
+import io
 import importlib.util
 import math
 import random
+import shutil
 import subprocess
 import sys
+import tarfile
+import tempfile
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import Callable, List, Optional, Tuple
 
-from .errors import IllegalMoveError, JetanError, UsageError
-from .game import Game
-from .notation import parse_move
-from .pieces import BLACK
-from .rules import RuleSet
-from .search import Evaluator, Searcher, level_settings
-from .values import Move
+from ..errors import IllegalMoveError, JetanError, UsageError
+from ..game import Game
+from ..notation import parse_move
+from ..pieces import BLACK
+from ..rules import RuleSet
+from ..search import Evaluator, Searcher, level_settings
+from ..values import Move
+from ..webbuild import CACHE, REPO
 
 Player = Callable[[Game], Move]
 MAX_PLIES = 300          # a game still going after this many plies is scored a draw
-ROOT = Path(__file__).resolve().parent.parent
-BASELINE = ROOT / "tests" / "data" / "baseline_engine"
+# The baseline engine: the engine of 2026-11-23 (commit 4a6ea89), its command line's bestmove
+# taught to take the moves played since the position (their repetition history) so that it plays
+# legal moves in a match, and nothing else changed. Git keeps it: at BASELINE_COMMIT it stood in
+# BASELINE_PATH, whence baseline_folder() takes it, so the tree holds no second engine.
+BASELINE_COMMIT = "6146814"
+BASELINE_PATH = "tests/data/baseline_engine/py_engine"
+
+
+def baseline_folder() -> Path:
+    """A folder whose ``py_engine`` is the baseline engine, taken from git history once into the
+    build's cache. Raises :class:`UsageError` where git or that commit is missing (a shallow
+    clone: ``git fetch --unshallow``)."""
+    folder = CACHE / f"baseline-{BASELINE_COMMIT}"
+    if (folder / "py_engine" / "__main__.py").exists():
+        return folder
+    archive = subprocess.run(["git", "-C", str(REPO), "archive", "--format=tar", BASELINE_COMMIT,
+                              BASELINE_PATH], capture_output=True)
+    if archive.returncode != 0:
+        why = archive.stderr.decode(errors="replace").strip()[:200]
+        raise UsageError(f"the baseline engine is read from git history (commit {BASELINE_COMMIT}), "
+                         f"which this checkout lacks: {why}")
+    CACHE.mkdir(parents=True, exist_ok=True)
+    unpacked = Path(tempfile.mkdtemp(prefix="baseline-", dir=CACHE))
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        tar.extractall(unpacked, filter="data")
+    # Renamed whole into place: a run stopped midway leaves no half engine in the cache.
+    (unpacked / Path(BASELINE_PATH).parent).rename(folder)
+    shutil.rmtree(unpacked)
+    return folder
 
 
 class Forfeit(Exception):
@@ -105,16 +137,18 @@ def baseline_player(folder: Path, rules: RuleSet, time_ms: int, seed: int) -> Pl
 
 
 def make_player(name: str, rules: RuleSet, time_ms: int, seed: int, cli: bool = False,
-                baseline: Path = BASELINE) -> Player:
+                baseline: Optional[Path] = None) -> Player:
     """The player called ``name`` (see the module's notes); ``cli``: engines through the
-    command line; ``baseline``: the folder whose ``py_engine`` plays ``baseline``."""
+    command line; ``baseline``: the folder whose ``py_engine`` plays ``baseline`` (by default
+    :func:`baseline_folder`)."""
     rng = random.Random(seed)
     if name == "baseline":
+        baseline = baseline or baseline_folder()
         return cli_player(baseline, rules, time_ms, 6) if cli else \
             baseline_player(baseline, rules, time_ms, seed)
     if cli and name.startswith("level") and name[5:].isdigit():
         level_settings(int(name[5:]))           # a level that does not exist fails here
-        return cli_player(ROOT, rules, time_ms, int(name[5:]))
+        return cli_player(REPO, rules, time_ms, int(name[5:]))
     if name == "random":
         return lambda game: rng.choice(game.legal_moves)
     if name == "greedy":
@@ -229,7 +263,7 @@ def play_game(rules: RuleSet, black: Player, orange: Player, opening: Opening,
 
 
 def _play_one(a: str, b: str, rules: str, time_ms: int, seed: int, cli: bool, max_plies: int,
-              baseline: Path, i: int, opening: Opening,
+              baseline: Optional[Path], i: int, opening: Opening,
               a_side: int) -> Tuple[Optional[int], List[str]]:
     """One game of a match (see :func:`match`): the winner, and what it reported."""
     ruleset = RuleSet.parse(rules)
@@ -242,19 +276,22 @@ def _play_one(a: str, b: str, rules: str, time_ms: int, seed: int, cli: bool, ma
 
 def match(a: str, b: str, games: int = 40, time_ms: int = 1000, rules: str = "",
           seed: int = 1, report: Callable[[str], None] = print, cli: bool = False,
-          max_plies: int = MAX_PLIES, jobs: int = 1, baseline: Path = BASELINE,
+          max_plies: int = MAX_PLIES, jobs: int = 1, baseline: Optional[Path] = None,
           positions: Optional[List[str]] = None) -> MatchResult:
     """Play ``games`` games (an even number: each opening twice, colours swapped) of ``a``
     against ``b`` and return ``a``'s result. ``positions``: begin from these instead of random
     openings, each twice (the number of games is then two a position; an endgame set, say,
     where each engine has the side ahead once). ``cli``: engines play through the command line;
     ``jobs``: games played at once (the result is the same, the report's order may differ);
-    ``baseline``: the folder whose ``py_engine`` plays ``baseline``."""
+    ``baseline``: the folder whose ``py_engine`` plays ``baseline`` (by default
+    :func:`baseline_folder`)."""
     if games < 1:
         raise UsageError(f"a match needs at least one game, not {games}")
     if time_ms < 1:
         raise UsageError(f"the time a move must be at least 1 ms, not {time_ms}")
     ruleset = RuleSet.parse(rules)
+    if "baseline" in (a, b):
+        baseline = baseline or baseline_folder()
     for name in (a, b):
         make_player(name, ruleset, time_ms, seed, cli, baseline)    # an unknown name fails here
     starts = [(text, []) for text in positions] if positions else \

@@ -18,9 +18,9 @@ import math
 from pathlib import Path
 from typing import Dict, Iterable, List, Sequence, Tuple
 
-from .game import Game
-from .rules import STANDARD_RULES
-from .search import INFINITY, WEIGHTS, WON, Evaluator, Searcher
+from ..game import Game
+from ..rules import STANDARD_RULES
+from ..search import INFINITY, WEIGHTS, WON, Evaluator, Searcher
 
 SKIPPED_PLIES = 10        # the random opening and the first moves after it tell little
 STEPS = 400               # gradient steps of the fit

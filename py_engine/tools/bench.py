@@ -18,13 +18,13 @@ import time
 from pathlib import Path
 from typing import Any, Dict, List, Optional
 
-from . import serve
-from .errors import UsageError
-from .facade import handle_json
-from .game import Game, perft, start_position
-from .position import Position
-from .rules import STANDARD_RULES
-from .search import Searcher
+from ..webbuild import REPO, serve
+from ..errors import UsageError
+from ..facade import handle_json
+from ..game import Game, perft, start_position
+from ..position import Position
+from ..rules import STANDARD_RULES
+from ..search import Searcher
 
 # Two middlegames from engine games (twelve moves each), for search speed.
 MIDDLEGAMES = {
@@ -203,51 +203,16 @@ def run(pyodide: bool = False) -> None:
 
 # Runs ``measure()`` in Pyodide: the runtime from node_modules/pyodide (``npm ci``), this
 # checkout's py_engine copied into its file system, so the figures are always of the code beside
-# them (a built wheel in dist/ may be older). Under Node, a script; in Chromium, a module worker
-# (as the app's engine runs) of a page served from this checkout on 127.0.0.1. Both run the same
-# Python, ``measure()`` of the copied py_engine as JSON (MEASURE, a JavaScript constant).
-_MEASURE = "const MEASURE = %s;" % json.dumps(
-    "import json, sys\nsys.path.insert(0, '/home/pyodide/bench')\n"
-    "from py_engine.bench import measure\njson.dumps(measure())")
-_NODE_SCRIPT = _MEASURE + r"""
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-const [runtime, source] = process.argv.slice(1);
-const { loadPyodide } = await import(pathToFileURL(join(runtime, "pyodide.mjs")));
-const pyodide = await loadPyodide({ indexURL: runtime + "/" });
-function copyTree(from, to) {
-  pyodide.FS.mkdirTree(to);
-  for (const name of readdirSync(from)) {
-    if (name === "__pycache__") continue;
-    const path = join(from, name);
-    if (statSync(path).isDirectory()) copyTree(path, `${to}/${name}`);
-    else pyodide.FS.writeFile(`${to}/${name}`, readFileSync(path));
-  }
-}
-copyTree(source, "/home/pyodide/bench/py_engine");
-console.log(pyodide.runPython(MEASURE));
-"""
-_WORKER_SCRIPT = _MEASURE + """
-import { loadPyodide } from "/pyodide/pyodide.mjs";
-const pyodide = await loadPyodide({ indexURL: "/pyodide/" });
-pyodide.FS.mkdirTree("/home/pyodide/bench/py_engine");
-for (const name of await (await fetch("/files.json")).json()) {
-  const bytes = new Uint8Array(await (await fetch("/py_engine/" + name)).arrayBuffer());
-  pyodide.FS.writeFile("/home/pyodide/bench/py_engine/" + name, bytes);
-}
-self.postMessage(pyodide.runPython(MEASURE));
-"""
-_PAGE = """<!doctype html><meta charset="utf-8"><title>bench</title><script type="module">
-const worker = new Worker("/bench-worker.js", { type: "module" });
-worker.onmessage = (event) => { window.figures = event.data; };
-worker.onerror = (event) => { window.figures = JSON.stringify({ error: event.message }); };
-</script>"""
+# them (a built wheel in dist/ may be older). Under Node, bench_node.mjs; in Chromium, a module
+# worker (as the app's engine runs), bench_worker.mjs, of a page (bench.html) served from this
+# checkout on 127.0.0.1. Both run ``measure()`` of the copied py_engine and hand back its JSON.
+HERE = Path(__file__).resolve().parent
+SOURCE = HERE.parent          # the py_engine package, tools and all
 CHROMIUM = "/usr/bin/chromium"
 
 
 def _runtime() -> Path:
-    runtime = Path(__file__).resolve().parent.parent / "node_modules" / "pyodide"
+    runtime = REPO / "node_modules" / "pyodide"
     if not (runtime / "pyodide.mjs").exists():
         raise UsageError("the Pyodide benchmark needs the npm packages: run `npm ci` first")
     return runtime
@@ -255,8 +220,7 @@ def _runtime() -> Path:
 
 def _in_node() -> Dict[str, Any]:
     runtime = _runtime()
-    out = subprocess.run(["node", "--input-type=module", "-e", _NODE_SCRIPT, str(runtime),
-                          str(Path(__file__).resolve().parent)],
+    out = subprocess.run(["node", str(HERE / "bench_node.mjs"), str(runtime), str(SOURCE)],
                          capture_output=True, text=True, cwd=runtime, timeout=600)
     if out.returncode != 0:
         raise UsageError(f"the Pyodide benchmark failed: {out.stderr.strip()[-300:]}")
@@ -275,15 +239,16 @@ def _in_chromium() -> Optional[Dict[str, Any]]:
     if not Path(CHROMIUM).exists():
         print(f"(no Chromium figures: no {CHROMIUM}; `bash build.sh test` installs it)")
         return None
-    runtime, source = _runtime(), Path(__file__).resolve().parent
+    runtime = _runtime()
     # The page, its worker and the runtime and engine beside them, served as build.sh serves
-    # the app (py_engine/serve.py: the right types for .mjs and .wasm).
+    # the app (py_engine/webbuild/serve.py: the right types for .mjs and .wasm).
     site = Path(tempfile.mkdtemp(prefix="jetan-bench-"))
-    (site / "bench.html").write_text(_PAGE)
-    (site / "bench-worker.js").write_text(_WORKER_SCRIPT)
-    (site / "files.json").write_text(json.dumps(sorted(p.name for p in source.glob("*.py"))))
+    shutil.copyfile(HERE / "bench.html", site / "bench.html")
+    shutil.copyfile(HERE / "bench_worker.mjs", site / "bench_worker.mjs")
+    files = sorted(p.relative_to(SOURCE).as_posix() for p in SOURCE.rglob("*.py"))
+    (site / "files.json").write_text(json.dumps(files))
     (site / "pyodide").symlink_to(runtime)
-    (site / "py_engine").symlink_to(source)
+    (site / "py_engine").symlink_to(SOURCE)
     server = serve.server(0, str(site))
     serving = threading.Thread(target=server.serve_forever, daemon=True)
     serving.start()

@@ -30,6 +30,8 @@ import zipfile
 from pathlib import Path
 from typing import Dict
 
+from . import CACHE, REPO
+
 # Also kept: the codecs a record's text may need (UTF-8 and UTF-16 with or without a BOM), and the
 # build's sysconfig data, which site imports.
 CODECS = tuple(f"encodings/{name}.py" for name in (
@@ -77,11 +79,9 @@ USED = frozenset((
 ENTRY_DATE = (1980, 1, 1, 0, 0, 0)
 
 
-# The pinned runtime (npm ci), whose Python compiles the bytecode.
-ROOT = Path(__file__).resolve().parents[1]
-PINNED_RUNTIME = ROOT / "node_modules" / "pyodide"
-# Compiled bytecode is kept here by what it was compiled from (a build compiles only what changed).
-CACHE = ROOT / "build" / "cache"
+# The pinned runtime (npm ci), whose Python compiles the bytecode. Compiled bytecode is kept in
+# CACHE by what it was compiled from (a build compiles only what changed).
+PINNED_RUNTIME = REPO / "node_modules" / "pyodide"
 
 # Run by the runtime's Python: every source of /tmp/sources.zip compiled into /tmp/bytecode.zip,
 # as the file the runtime's own import would have compiled it from (its path in the library).
@@ -97,19 +97,8 @@ with zipfile.ZipFile("/tmp/sources.zip") as sources, zipfile.ZipFile("/tmp/bytec
         code = compile(source, f"{library}/{name}", "exec", dont_inherit=True, optimize=2)
         out.writestr(name + "c", _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
 """
-# Node's side: start the runtime, hand it the sources, take the bytecode back. Compiled without
-# column positions (a traceback through the library marks no columns under its lines): the zip
-# is a quarter smaller compressed (gzip 1.14 MB against 1.48, brotli 0.84 against 1.08).
-RUN_IN_RUNTIME = """
-import { readFileSync, writeFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
-const [runtime, sources, bytecode, code] = process.argv.slice(1);
-const { loadPyodide } = await import(pathToFileURL(runtime + "/pyodide.mjs").href);
-const pyodide = await loadPyodide({ indexURL: runtime + "/", env: { PYTHONNODEBUGRANGES: "1" } });
-pyodide.FS.writeFile("/tmp/sources.zip", readFileSync(sources));
-pyodide.runPython(code);
-writeFileSync(bytecode, pyodide.FS.readFile("/tmp/bytecode.zip"));
-"""
+# Node's side (compile_stdlib.mjs): start the runtime, hand it the sources, take the bytecode back.
+RUN_IN_RUNTIME = Path(__file__).with_name("compile_stdlib.mjs")
 
 
 def bytecode(sources: Dict[str, bytes], runtime: Path = PINNED_RUNTIME) -> Dict[str, bytes]:
@@ -119,13 +108,13 @@ def bytecode(sources: Dict[str, bytes], runtime: Path = PINNED_RUNTIME) -> Dict[
     with zipfile.ZipFile(packed, "w") as z:
         for name, source in sorted(sources.items()):
             z.writestr(zipfile.ZipInfo(name, ENTRY_DATE), source)
-    key = hashlib.sha256((RUN_IN_RUNTIME + COMPILE).encode() + (runtime / "package.json").read_bytes()
-                         + packed.getvalue())
+    key = hashlib.sha256(RUN_IN_RUNTIME.read_bytes() + COMPILE.encode()
+                         + (runtime / "package.json").read_bytes() + packed.getvalue())
     kept = CACHE / f"stdlib-bytecode-{key.hexdigest()[:24]}.zip"
     if not kept.exists():
         with tempfile.TemporaryDirectory() as tmp:
             (Path(tmp) / "sources.zip").write_bytes(packed.getvalue())
-            run = subprocess.run(["node", "--input-type=module", "-e", RUN_IN_RUNTIME, str(runtime),
+            run = subprocess.run(["node", str(RUN_IN_RUNTIME), str(runtime),
                                   str(Path(tmp) / "sources.zip"), str(Path(tmp) / "bytecode.zip"), COMPILE],
                                  capture_output=True, text=True, timeout=300)
             if run.returncode != 0:
@@ -146,7 +135,8 @@ def cut(full: Path, out: Path, runtime: Path = PINNED_RUNTIME) -> int:
         names = [n for n in source.namelist() if n in USED or n.startswith("_sysconfigdata")]
         missing = USED - set(names)
         if missing:
-            raise SystemExit(f"build: {full} has no {', '.join(sorted(missing))}: update py_engine/stdlib.py")
+            raise SystemExit(f"build: {full} has no {', '.join(sorted(missing))}: "
+                             "update py_engine/webbuild/stdlib.py")
         compiled = bytecode({name: source.read(name) for name in names}, runtime)
     with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as target:
         for name in sorted(compiled):

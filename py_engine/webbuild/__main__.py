@@ -1,0 +1,3 @@
+from .dist import main
+
+main()
