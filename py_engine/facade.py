@@ -742,7 +742,7 @@ def warm_up() -> None:
     progress and the game's state made into JSON as the replies send them, on a game of its own
     (the session's game is left as it is). The browser's worker calls this before it takes the
     memory snapshot that later visits restore, so that their first replies find these made
-    (README, "Start-up"): without it a first reply made about 260 tables, 7 of its 9 ms on
+    (docs/architecture.md, "Start-up"): without it a first reply made about 260 tables, 7 of its 9 ms on
     CPython.
 
     >>> warm_up()

@@ -103,7 +103,7 @@ class Referee:
         time a search looks at it (PerSquare). The browser's worker does this for the start
         before it keeps its memory snapshot (facade.warm_up): in WebKitGTK a restored worker's
         first reply spent 141-422 ms of its 273-1068 making the 12 its first position needed,
-        code run for the first time there (README, "Start-up")."""
+        code run for the first time there (docs/benchmarks.md, "WebKit's first seconds")."""
         for side in (BLACK, ORANGE):
             princess = ((pos.princess[side], "P"),) if pos.princess[side] >= 0 else ()
             for sq, letter in (*pos.pieces[side], *princess):
@@ -214,7 +214,7 @@ class Referee:
         # A list built in place rather than a generator, and squares read from a mask byte by
         # byte (_squares): in Pyodide a generator's frames and big-int arithmetic cost about
         # 2.5x what they cost on CPython, list building and table look-ups far less
-        # (README, "Benchmarks"). ``first``: stop at the first legal move found (can_move);
+        # (docs/benchmarks.md, "The runtime against CPython"). ``first``: stop at the first legal move found (can_move);
         # ``only``: the moves of the piece on that square alone (is_legal).
         us, them = pos.side, 1 - pos.side
         occupied, own, board = pos.occupied, pos.by_side[us], pos.board

@@ -19,7 +19,7 @@ feathers) below even for the engine's own side and as much above it for the enem
 takes a draw (a lesser piece taking the enemy Chief) only when clearly behind, and otherwise keeps
 its Chief and Princess out of the reach that would offer the enemy one. Engine matches showed why
 it must be that large: with half a feather, every evaluation swing made one side take a draw, and
-most games between levels were drawn (README, "Engine strength"). The two beginners' levels rate
+most games between levels were drawn (docs/strength.md, "Draws, contempt and the Chief's safety"). The two beginners' levels rate
 a draw far lower still (:data:`BEGINNERS_CONTEMPT`). Under duel rules a capture is a
 chance node worth the odds-weighted average of its two outcomes.
 """
@@ -51,7 +51,7 @@ FEATHER = 100
 # Evaluation weights (centi-feathers). Fitted to the results of 256 engine games by
 # ``python -m py_engine tune`` (Texel's way, see tune.py) and kept because a match said so: the
 # fitted weights against the hand-set ones before them, +32 =18 -14 of 64 at 100 ms a move
-# (README, "Engine strength"). Where the fit turned a term around, the comment says what it found.
+# (docs/strength.md, "Screens"). Where the fit turned a term around, the comment says what it found.
 WEIGHTS = {
     "mobility": 3,          # per square a side's pieces (Princess aside) could move onto
     "panthan_rank": -3,     # per rank a Panthan has advanced (they never come back): the fit
@@ -87,7 +87,7 @@ WEIGHTS = {
 # that they never save a lost game by taking the enemy Chief with a lesser piece (a beginner does
 # not know the trick) and guard their own Chief as if losing it lost the game. With the usual
 # contempt the weaker side of a game between low levels took that draw in most games it was
-# losing, and the levels could hardly be told apart (README, "Engine strength").
+# losing, and the levels could hardly be told apart (docs/strength.md, "The levels").
 BEGINNERS_CONTEMPT = 2000
 
 
@@ -118,7 +118,7 @@ class Level:
 
 
 # The levels for people, each measured against the one below it in matches at the app's time
-# (README, "Engine strength"): a beginner's first games, a beginner who sees threats, then one,
+# (docs/strength.md, "The ladder"): a beginner's first games, a beginner who sees threats, then one,
 # two and three plies with everything seen, then as deep as the time allows. (Level 4 without
 # the threats, tried to set it further below level 5, fell to level 3's strength.)
 LEVELS: Dict[int, Level] = {
@@ -704,7 +704,8 @@ class Searcher:
                 # Three pieces each, the third ones equal: drawn unless won within ten plies,
                 # which the search itself must find; whatever the material, it is worth a draw.
                 # The rule's own verdict, not a weighed term: in the 300 ms match against the
-                # baseline (README, "Engine strength"), too rare there to be measured alone.
+                # baseline (docs/strength.md, "Against an older engine"), too rare there to be
+                # measured alone.
                 found = self.statics[entry] = (attacks, self._draw(pos.side), found[2])
         return found
 

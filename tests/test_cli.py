@@ -1,4 +1,4 @@
-"""The command line, exactly as the README and docs/rules.md describe it."""
+"""The command line, exactly as docs/cli.md and docs/rules.md describe it."""
 import subprocess
 import sys
 

@@ -131,7 +131,7 @@ def test_compressed_copies_are_sent_to_browsers_that_accept_them(served):
 
 def test_a_first_visit_is_under_5_mb_over_the_wire_from_a_host_that_compresses():
     """Every file the service worker keeps (all a first visit fetches), as the build's brotli
-    copies travel — the README's figures, gzip's and none's beside."""
+    copies travel — docs/benchmarks.md's figures ("Size and releases"), gzip's and none's beside."""
     dist = ROOT / "dist"
     assert (dist / "precache.js").exists(), "run `bash build.sh` first"
     text = (dist / "precache.js").read_text()

@@ -1,4 +1,4 @@
-"""Engine matches and the evaluation's fit to games: the tools behind the README's strength
+"""Engine matches and the evaluation's fit to games: the tools behind docs/strength.md's
 figures (no search is timed here)."""
 import random
 

@@ -21,11 +21,11 @@ LINK = re.compile(r"#1;[^\s`)\"']*")
 
 
 def offered():
-    """(where, rules, moves) for each game offered in the README and the web pages."""
+    """(where, rules, moves) for each game offered in the README, the docs and the web pages."""
     found = []
     if not (ROOT / "web").is_dir():
         return found
-    for path in [ROOT / "README.md", *sorted((ROOT / "web").glob("*.html"))]:
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted((ROOT / "web").glob("*.html"))]:
         text = path.read_text()
         for tag in TAG.findall(text):
             attrs = {k: html.unescape(v) for k, v in ATTRIBUTE.findall(tag)}

@@ -1,5 +1,5 @@
 // Service worker: keeps every file of the app so Jetan plays offline, each under its revision (the
-// start of its SHA-256: precache.js, written by py_engine/webbuild.py). A release downloads only
+// start of its SHA-256: precache.js, written by py_engine/webbuild/dist.py). A release downloads only
 // the files whose bytes changed — an engine change costs the wheel, not the 12 MB runtime — and
 // activation drops what no file of the current release uses. Answers from the cache first.
 //

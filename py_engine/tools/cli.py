@@ -1,4 +1,4 @@
-"""Command line (the contract of docs/rules.md and the README): ``moves``, ``perft``, ``replay``,
+"""Command line (the contract of docs/rules.md and docs/cli.md): ``moves``, ``perft``, ``replay``,
 ``bestmove``, ``analyse``, ``match``, ``tune``, ``bench``, ``puzzles``.
 
 Every error in the input prints one line on stderr and exits with status 2.

@@ -80,7 +80,7 @@ def name_runtime_revision(dist: Path) -> None:
     """Write the runtime's WebAssembly's revision into the app's page: its head script compiles
     the runtime from the service worker's copy, read from Cache Storage under that revision
     (sw.js's key), rather than by a fetch the service worker answers — in Firefox that compile
-    ended 40-90 ms sooner in hand runs (README, "Start-up")."""
+    ended 40-90 ms sooner in hand runs (docs/architecture.md, "Start-up")."""
     page = dist / "index.html"
     text = page.read_text()
     if RUNTIME_REVISION_MARK not in text:

@@ -134,7 +134,7 @@ def test_lighthouse_mobile_scores_at_least_97(served):
     advises for noisy machines (two runs every time cost the suite half a minute, and these
     categories are not timings). Performance is a timing, which on these shared machines belongs
     in a benchmark rather than a test (the developers' guide): it is printed and kept in
-    test-artifacts/lighthouse.json, and the README records what it measured."""
+    test-artifacts/lighthouse.json, and docs/benchmarks.md, "Audits", records what it measured."""
     assert shutil.which("node"), "node (Node.js) is needed"
     assert (ROOT / "node_modules" / "lighthouse").exists(), "lighthouse is missing: run `npm ci`"
     url = served + "index.html"

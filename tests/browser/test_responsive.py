@@ -87,7 +87,7 @@ def test_analysis_never_holds_up_the_game(page, server, jspi):
 
 def searcher_ready(page, jspi):
     """Without JSPI: wait until the second worker, which runs the searches, is ready (a search
-    asked for while it loads runs in the page's own worker: README, the known limit)."""
+    asked for while it loads runs in the page's own worker: docs/architecture.md, "The worker bridge")."""
     if jspi:
         page.wait_for_function("window.jetan.engine.searchEngine && window.jetan.engine.searchEngine.ready",
                                timeout=60000)

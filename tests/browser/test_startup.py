@@ -1,6 +1,6 @@
 """Start-up in Debian's chromium: the engine's memory snapshot restored on a second visit, and
 the ordinary start whenever the snapshot cannot be used — damaged, made by another runtime,
-storage denied or full (README, "Start-up")."""
+storage denied or full (docs/architecture.md, "Snapshots")."""
 import pytest
 
 from tests.browser.conftest import wait_until

@@ -569,8 +569,8 @@ class WebKit(Classic):
                 number += chunk
         # Painted on the CPU (Skia's CPU renderer): the counterpart of Chromium's --disable-gpu.
         # Otherwise WebKitGTK paints with OpenGL, which on a machine without a GPU (Xvfb here) is
-        # Mesa's llvmpipe: a frame every 20-50 ms, taking the second core from the engine (README,
-        # "Every browser"). A phone or a desktop with a GPU paints in hardware.
+        # Mesa's llvmpipe: a frame every 20-50 ms, taking the second core from the engine
+        # (docs/testing.md, "Every browser"). A phone or a desktop with a GPU paints in hardware.
         env = dict(os.environ, DISPLAY=f":{number.decode().strip()}", WEBKIT_SKIA_ENABLE_CPU_RENDERING="1")
         try:
             # Media plays only from a touch, a click or a key, as in Safari (on by default there,

@@ -190,7 +190,7 @@ export class Engine {
    *  answered a first search (the engine's first move, a hint), and the page has been quiet a
    *  moment — when a player is thinking about a move. A second worker's start slows this one's
    *  replies while it lasts (in WebKitGTK a level-3 search took 250-300 ms then, 20 ms
-   *  otherwise, most likely as the two share one compiler thread; README, "The app"), so it does not start
+   *  otherwise, most likely as the two share one compiler thread; docs/architecture.md, "The worker bridge"), so it does not start
    *  while the player is looking at a fresh board. Until then a search runs here, in slices
    *  (request()); an analysis starts it at once. */
   startSearcherWhenQuiet() {

@@ -13,7 +13,7 @@
 // the version (#rules=…&start=…&moves=…) are still read.
 //
 // What a move text may be (NOTATION.move) and how long a game may be (LIMITS) are the engine's,
-// written into engine-data.js by the build (py_engine/webbuild.py).
+// written into engine-data.js by the build (py_engine/webbuild/facts.py).
 import { LIMITS, NOTATION } from "../engine-data.js";
 
 export class ShareError extends Error {}

@@ -1,6 +1,6 @@
 // The engine's memory snapshot: the WebAssembly memory of a Python that has our engine imported
 // (Pyodide's makeMemorySnapshot), kept in Cache Storage so that later visits restore it in
-// about half a second instead of starting Python afresh (README, "Start-up").
+// about half a second instead of starting Python afresh (docs/architecture.md, "Snapshots").
 //
 // A snapshot belongs to one engine: it is kept under the hash of our wheel and the runtime's files
 // (build-info.js's BUILD.engine), so a release that changes neither keeps it, and an engine's

@@ -3,7 +3,7 @@
 // told which); nothing is looked up by a user-supplied name on a plain object; a write that
 // fails says why instead of throwing. No DOM, so Node can test it with a stand-in storage.
 // The engine's facts (levels, notations, sides, how long a game and its texts may be) come from
-// engine-data.js (py_engine/webbuild.py).
+// engine-data.js (py_engine/webbuild/facts.py).
 import { LEVELS, LIMITS, NOTATION, SIDES } from "../engine-data.js";
 import { MOVE } from "./share.js";
 

@@ -2,7 +2,7 @@
 // and whose entries the browser's own DecompressionStream inflates. Pyodide's
 // unpackArchive does the same in Python (zipfile, shutil, a temporary file), which a runtime just
 // restored from its snapshot runs in WebKit's interpreter tier: 90-250 ms of a warm start in
-// WebKitGTK (README, "Start-up").
+// WebKitGTK (docs/architecture.md, "Start-up").
 //
 // Only what a wheel built by pip holds is read: stored or deflated entries, no encryption, no
 // zip64. The wheel's SHA-256 is checked before it is read (worker.js), so the entries' CRC-32s

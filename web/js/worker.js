@@ -2,7 +2,7 @@
 // requests by calling py_engine.facade (JSON in, JSON out). All URLs are built from this file's
 // own URL, so dist/ works from any folder.
 //
-// Start-up (README, "Start-up"): a visit with a kept memory snapshot restores it (Python with the
+// Start-up (docs/architecture.md, "Start-up"): a visit with a kept memory snapshot restores it (Python with the
 // engine imported, in about half a second); any other starts the runtime, unpacks the wheel,
 // imports the engine and keeps a snapshot for next time. The wheel is fetched (and its SHA-256
 // checked) while the runtime boots.
@@ -32,7 +32,7 @@ const addressOf = (input) => String(input instanceof Request ? input.url : input
  *  under) are read directly rather than fetched through the service worker, whose answers
  *  competed with the runtime's compile: in Firefox a warm start's first move came at a median
  *  437 ms instead of 457 for the standard library, the lock and the wheel read so (the runtime's
- *  WebAssembly itself is compiled by index.html, from its copy too; README, "Start-up"). Where
+ *  WebAssembly itself is compiled by index.html, from its copy too; docs/architecture.md, "Start-up"). Where
  *  no copy is kept (a first visit, storage denied, another origin's page) this is the plain
  *  fetch; caches.match with a cacheName makes no cache where there is none.
  *  @param {RequestInfo | URL} input @param {RequestInit} [init] @returns {Promise<Response>} */
@@ -66,8 +66,9 @@ const QUIET_MS = 1000;
 // The worker that runs only searches, where they cannot suspend (engine.js, searcher()), warms up
 // before it says it is ready: WebKit runs new WebAssembly code in its interpreter and compiles
 // what runs often, so a fresh worker's searches start slow. It does not make the first request
-// after it fast: in WebKitGTK that still took 85-173 ms, the next 25-30, later ones 4-9 (README,
-// "Benchmarks"). Until this worker is ready the page's own worker searches instead.
+// after it fast: in WebKitGTK that still took 85-173 ms, the next 25-30, later ones 4-9
+// (docs/benchmarks.md, "2026-11-26: the board drawn on the CPU"). Until this worker is ready the
+// page's own worker searches instead.
 // This module's own address's parameters (a worker started from another origin's page imports
 // it from a blob, whose address has none).
 const OWN_PARAMS = new URL(import.meta.url).searchParams;
@@ -148,8 +149,8 @@ const SMALL_MODULE = 256;
  *  same bytes (a module is immutable: it is the same module). While the runtime starts,
  *  Emscripten's linker puts each of the 261 JavaScript functions the runtime's function table
  *  holds behind a tiny module of its own (convertJsFunctionToWasm), compiled one by one, though
- *  they come in 30 signatures: 8-11 ms of a warm start in Firefox before, 1 after (README,
- *  "Start-up"). */
+ *  they come in 30 signatures: 8-11 ms of a warm start in Firefox before, 1 after
+ *  (docs/benchmarks.md, "Start-up, part by part"). */
 function rememberingModule() {
   /** @type {Map<string, WebAssembly.Module>} */
   const compiled = new Map();
@@ -200,9 +201,9 @@ async function startRuntime(loadPyodide, options, compiled = null) {
   }
   try {
     WebAssembly.Module = rememberingModule();
-    // The standard library cut to what the engine uses, as bytecode (py_engine/stdlib.py): 160
+    // The standard library cut to what the engine uses, as bytecode (py_engine/webbuild/stdlib.py): 160
     // modules, not 560, and none compiled at the start; a package lock that names no package
-    // (the app loads none: py_engine/webbuild.py's rewrite_lock).
+    // (the app loads none: py_engine/webbuild/dist.py's rewrite_lock).
     const stdLibURL = new URL(BUILD.stdlib, root).href;
     const lockFileURL = new URL(BUILD.lock, root).href;
     return await Promise.race([loadPyodide({ indexURL: RUNTIME, stdLibURL, lockFileURL, ...options }), failed]);
@@ -309,7 +310,7 @@ function ready(pyodide, how) {
   if (SUSPENDS) letSearchesBreathe(pyodide);
   // (A restored page worker is not warmed up while the page is idle: in WebKitGTK, whose one
   // compiler thread here is then still compiling the restored runtime's hot code, that warm-up
-  // made the replies a person meets slower, not faster; README, "The app".)
+  // made the replies a person meets slower, not faster; docs/architecture.md, "The worker bridge".)
   if (ROLE === "searches") warmUp();
   self.postMessage({ status: "ready", detail: how, suspends: SUSPENDS });
 }
