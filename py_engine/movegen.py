@@ -214,8 +214,9 @@ class Referee:
         # A list built in place rather than a generator, and squares read from a mask byte by
         # byte (_squares): in Pyodide a generator's frames and big-int arithmetic cost about
         # 2.5x what they cost on CPython, list building and table look-ups far less
-        # (docs/benchmarks.md, "The runtime against CPython"). ``first``: stop at the first legal move found (can_move);
-        # ``only``: the moves of the piece on that square alone (is_legal).
+        # (docs/benchmarks.md, "The runtime against CPython"). ``first``: stop at the first
+        # legal move found (can_move); ``only``: the moves of the piece on that square alone
+        # (is_legal).
         us, them = pos.side, 1 - pos.side
         occupied, own, board = pos.occupied, pos.by_side[us], pos.board
         princess = pos.princess[us]

@@ -19,9 +19,9 @@ feathers) below even for the engine's own side and as much above it for the enem
 takes a draw (a lesser piece taking the enemy Chief) only when clearly behind, and otherwise keeps
 its Chief and Princess out of the reach that would offer the enemy one. Engine matches showed why
 it must be that large: with half a feather, every evaluation swing made one side take a draw, and
-most games between levels were drawn (docs/strength.md, "Draws, contempt and the Chief's safety"). The two beginners' levels rate
-a draw far lower still (:data:`BEGINNERS_CONTEMPT`). Under duel rules a capture is a
-chance node worth the odds-weighted average of its two outcomes.
+most games between levels were drawn (docs/strength.md, "Draws, contempt and the Chief's
+safety"). The two beginners' levels rate a draw far lower still (:data:`BEGINNERS_CONTEMPT`).
+Under duel rules a capture is a chance node worth the odds-weighted average of its two outcomes.
 """
 from __future__ import annotations
 

@@ -25,7 +25,8 @@ def offered():
     found = []
     if not (ROOT / "web").is_dir():
         return found
-    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted((ROOT / "web").glob("*.html"))]
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")),
+             *sorted((ROOT / "web").glob("*.html"))]
     for path in pages:
         text = path.read_text()
         for tag in TAG.findall(text):

@@ -76,10 +76,10 @@ def test_an_engine_release_costs_a_returning_player_only_the_engine(browser, tmp
         assert shown == after["version"]
         wheel = (folder / after["wheel"]).stat().st_size
         assert sent < 1_000_000, f"{sent:,} bytes for an engine release (the wheel is {wheel:,})"
-        # For docs/benchmarks.md, "Size and releases" (not asserted: these machines are noisy): the first move after the update
-        # (its engine starts afresh: the snapshot kept is the old engine's) against a warm visit of
-        # the same release (restored from the snapshot kept meanwhile), each from navigation to
-        # the move answered, the click's own time in both.
+        # For docs/benchmarks.md, "Size and releases" (not asserted: these machines are noisy):
+        # the first move after the update (its engine starts afresh: the snapshot kept is the old
+        # engine's) against a warm visit of the same release (restored from the snapshot kept
+        # meanwhile), each from navigation to the move answered, the click's own time in both.
         snapshot = f"jetan-snapshot-{after['engine']}"
         wait_until(page, f"async () => (await (await caches.open('{snapshot}')).keys()).length > 0",
                    timeout=60)
