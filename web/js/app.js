@@ -10,12 +10,13 @@ import { BoardView } from "./board.js";
 import { $, once } from "./dom.js";
 import { setupEditor } from "./editor.js";
 import { Engine } from "./engine.js";
-import { renderCaption, setupGallery } from "./gallery.js";
+import { setupGallery } from "./gallery.js";
 import { setupNewGameDialog } from "./new-game.js";
-import { bothHuman, depthText, engineAwaited, lineText, formatScore, notify, renderAnalysis, renderMoveList,
-         renderPanels, renderPlayers, renderRecent as showRecent, renderScoringChoice, titleCase } from "./panels.js";
-import { describe, placementText, sideAfter, squareName } from "./position.js";
-import { parseMarkup } from "./markup.js";
+import { bothHuman, commentMarkup, moveWords, notify, renderClocks, renderEngineStatus, renderRecent as showRecent,
+         renderReplayProgress, renderScoringChoice, renderSession, renderThinking, sayPlayed } from "./panels.js";
+import { sideAfter } from "./position.js";
+import { capital } from "./words.js";
+import { hearNewVersion, keepForOffline } from "./offline.js";
 import { askWhoPlays, setupRecords } from "./records.js";
 import { Session } from "./session.js";
 import { applyPageTheme, buildThemeSettings, currentTheme } from "./themes.js";
@@ -67,7 +68,7 @@ const engineSettled = new Promise((resolve) => { engineSettle = resolve; });
 // ---- start-up: the board paints at once, the engine takes over when it is there ----------
 
 function start() {
-  if (saved.problems.length) notify(`${titleCase(saved.problems.join("; "))}.`);
+  if (saved.problems.length) notify(`${capital(saved.problems.join("; "))}.`);
   if (!persistent) {
     notify("This browser does not let Jetan keep anything (its site data is blocked here): your games last while " +
            "this tab is open. Download a game's record to keep it.");
@@ -126,46 +127,20 @@ async function engineReady() {
   }
 }
 
-/** The engine's step while it loads ("Starting Python"), said by the loading bar. */
-let loadingStep = "Loading the engine";
-
-/** What the loading bar says: the engine's step, or, once a move waits for the engine, that it
- *  is kept — the bar sits over the status line, so this is where a person reads it. */
-function renderLoadingText() {
-  if (document.body.dataset.engine !== "loading") return;
-  $("loading-text").textContent = session.waiting
-    ? `Move ${moveWords(session.waiting)} kept until the engine is ready.` : `${loadingStep}…`;
-}
-
+/** The engine's news (engine.js's onStatus): shown (panels.js), and acted on. */
 function engineStatus(state, detail, fraction) {
   // Progress while loading moves the bar only: the rest of the page waits for a change of state.
   const progress = state === "loading" && document.body.dataset.engine === "loading";
-  const loading = $("loading");
-  loading.classList.toggle("failed", state === "error");
-  $("retry-button").hidden = state !== "error";
-  document.body.dataset.engine = { loading: "loading", ready: "ready", error: "failed", restarting: "restarting" }[state];
-  if (state === "loading") {
-    loading.hidden = false;
-    loadingStep = detail;
-    renderLoadingText();
-    if (fraction !== undefined) $("loading-bar").style.width = `${Math.round(100 * fraction)}%`;
-  } else if (state === "ready") {
-    $("loading-bar").style.width = "100%";
-    loading.hidden = true;
+  if (state === "loading") loadingStep = detail;
+  renderEngineStatus(session, state, detail, fraction);
+  if (state === "ready") {
     performance.mark("jetan-engine-ready");
-    document.body.dataset.engineStart = detail;
     engineSettle();
     // The first start takes over the game shown; a restarted engine picks up where it was (the
     // engine's move, say, that the old worker never made).
     if (!session.state) engineReady();
     else session.nextTurn();
-  } else if (state === "error") {
-    loading.hidden = false;
-    $("loading-text").textContent = `The engine could not start: ${detail}. Your game is safe; try again, or reload the page.`;
-    engineSettle();
-  } else if (state === "restarting") {
-    notify(`The engine stopped answering and is being restarted (${detail}). Your game is safe.`);
-  }
+  } else if (state === "error") engineSettle();
   if (!progress) render();
 }
 
@@ -193,7 +168,7 @@ async function openLink({ game: linked, view }, own = { ...session.game, players
   renderRecent();
   // Not saved (a full storage): the notice says so, and that the own game is still the saved one.
   if (saveProblem) return;
-  const turn = titleCase(reply.state.turn);
+  const turn = capital(reply.state.turn);
   const intro = view.correspondence && !reply.state.result
     ? `A game by correspondence: ${turn} to move. Make your move, then send the link back.`
     : "This is the game from the link.";
@@ -223,80 +198,49 @@ session.listen((type, detail) => {
   if (type === "change") render();
   else if (type === "played") announce(detail);
   else if (type === "notice") notify(detail.text, detail.action);
-  else if (type === "thinking") showThinking(detail);
-  else if (type === "progress") replayProgress(detail);
+  else if (type === "thinking") renderThinking(detail);
+  else if (type === "progress") renderReplayProgress(detail);
   else if (type === "replaced") {
     const problem = remember(storage, detail.game, detail.next);
-    if (problem) notify(`${titleCase(problem)}.`);
+    if (problem) notify(`${capital(problem)}.`);
   } else if (type === "earlier") offerBranch();
   else if (type === "waiting") {
     const when = session.incoming ? "when the game has loaded" : session.state ? "when the engine has moved" : "when the engine is ready";
     $("live").textContent = detail ? `Your move ${moveWords(detail)} will be played ${when}.` : "";
   } else if (type === "dropped") {
     $("live").textContent = `The move ${moveWords(detail.move)} was not played: ${detail.why}.`;
-    if (!session.thinking) notify(`Your move ${moveWords(detail.move)} was not played: ${detail.why}.`);
+    if (session.phase !== "thinking") notify(`Your move ${moveWords(detail.move)} was not played: ${detail.why}.`);
   }
 });
 
-/** A move kept for later, as the page shows it (its squares, or the text typed). */
-const moveWords = (move) => (move.text !== undefined ? move.text : `${squareName(move.from)}-${squareName(move.to)}`);
+/** The engine's step while it loads ("Starting Python"), said by the loading bar. */
+let loadingStep = "Loading the engine";
+// The end's card closed by the reader: it floats over the panel on a phone turned sideways,
+// where it closes (CSS); turned upright it is under the board again, and shown.
+let endClosed = false;
+$("game-over-close").addEventListener("click", () => {
+  endClosed = true;
+  $("moves").focus({ preventScroll: true });       // not left on a button that is gone: the list under it
+  render();
+});
 
+/** Redraw the board and the panels (panels.js) from the session. */
 function render() {
   const s = session;
   const props = s.boardProps();
   // The comment on the position shown adds its arrows and marks: one drawing per render.
-  const markup = commentMarkup();
+  const markup = commentMarkup(s.comment(s.shownPly));
   const flipped = boardFlipped();
   board.set({ ...props, flipped, arrows: [...props.arrows, ...markup.arrows], marks: markup.marks });
-  const canvas = $("board");
-  canvas.dataset.position = s.shownPosition() || placementText(props.board);
-  canvas.dataset.flipped = String(flipped);
-  canvas.setAttribute("aria-label", `Jetan board, ${titleCase(s.turn)} to move, ${flipped ? "Orange" : "Black"} at the bottom. ` +
-    "Arrow keys move across it; Enter or Space picks up a piece and puts it down.");
-  $("board-pieces").textContent = `${describe(props.board, s.state ? s.state.names : undefined)}.`;
-  renderClocks();
-  renderSteps();
-  $("auto-flip").checked = settings.autoFlip;
-  const twoPeople = bothHuman({ players: s.players });
-  $("auto-flip").parentElement.hidden = !twoPeople;
-  $("draw-button").hidden = !twoPeople;
-  $("take-on-button").hidden = !twoPeople || s.over;
-  // Known from the first paint, so that the place held for the engine's thoughts is there at once.
-  document.body.dataset.vsEngine = String(!twoPeople);
-  document.body.dataset.premove = s.waiting ? moveWords(s.waiting) : "";
-  renderLoadingText();
-  renderPlayers({ settings: { ...settings, players: s.players }, game: s.game });
-  $("move-input").disabled = !(s.humanToMove || s.humanWaits);
-  $("thinking").hidden = !s.thinking;
-  if (engine.ready) $("loading").hidden = true;
-  renderComment();
+  if (s.state && !s.state.result) endClosed = false;          // a game taken back, or another: its end shows
+  renderSession(s, props, { settings, flipped, engineReady: engine.ready, loadingStep, endClosed,
+                            onReview: (ply) => s.review(ply) });
   renderWake(s.state);
-  if (!s.state) { renderEarly(); return; }
-  const v = s.state;
-  const app = { view: v, reviewing: s.reviewing === null ? null : s.reviewing - 1, pending: s.pending,
-                settings: { ...settings, players: s.players }, game: s.game, shown: s.shown };
-  renderPanels(app, { onReview: (i) => s.review(i + 1) });
+  if (!s.state) return;
   renderSendMove(s);
   // The record box follows the game, but never overwrites what the user is typing into it.
-  const box = $("record");
-  if (v.record !== undefined && document.activeElement !== box && box.value === recordShown) box.value = recordShown = v.record;
-  $("undo-button").disabled = !v.moves.length || s.thinking || s.pending;
-  $("resign-button").disabled = Boolean(v.result);
-  $("draw-button").disabled = Boolean(v.result) || Boolean(s.drawOffer);
-  renderDrawOffer();
-  renderGameOver(v);
-  $("hint-button").disabled = !s.humanToMove;
-  $("analyse-button").disabled = false;
-  $("review-note").hidden = s.reviewing === null;
-  if (s.analysis.on) {
-    // The engine's own turn: its thoughts are in the thinking box, not the analysis.
-    if (s.thinking && s.reviewing === null) renderAnalysis({ text: "The engine is thinking; the analysis goes on at your turn." });
-    else if (s.analysis.info) renderAnalysis({ info: s.analysis.info, side: s.analysis.side });
-    else renderAnalysis({ text: s.analysis.error ? `No analysis here: ${s.analysis.error}.` : "Analysing…" });
-  } else $("analysis").hidden = true;
-  // For tests and embedding pages: the state in attributes.
-  Object.assign(document.body.dataset, { plies: v.moves.length, turn: v.turn,
-                                         result: v.result ? v.result.text : "", pending: String(s.pending) });
+  const box = $("record"), record = s.state.record;
+  if (record !== undefined && document.activeElement !== box && box.value === recordShown) box.value = recordShown = record;
 }
 
 // While a game is on the screen stays on while a clock runs, and otherwise for this long after
@@ -308,7 +252,7 @@ let awakeFor = "";          // the game's length and clock the screen was last k
  *  being set up) nor once it has ended. @param {any} v the engine's state, or null */
 function renderWake(v) {
   const on = Boolean(v) && !v.result;
-  const timed = Boolean(session.clockRunning);
+  const timed = Boolean(session.clock.running);
   const key = on ? `${v.moves.length} ${timed}` : "";
   if (key === awakeFor) return;
   awakeFor = key;
@@ -322,120 +266,8 @@ function boardFlipped() {
   return settings.flipped;
 }
 
-// A clock shows low time (in red) under a tenth of its start, and at most this many seconds.
-const LOW_TIME_S = 20;
-
-/** A clock's time as it reads: minutes and seconds, with tenths under ten seconds. */
-function clockText(ms) {
-  const left = Math.max(0, ms);
-  if (left < 10000) return `0:0${(Math.floor(left / 100) / 10).toFixed(1)}`;
-  const seconds = Math.ceil(left / 1000);
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-}
-
-/** Both clocks, the far side's above the board and the near side's below; the running one
- *  marked, and low time (under a tenth of the start, at most 20 s) in red. */
-function renderClocks() {
-  const s = session, clock = s.game.clock;
-  const near = boardFlipped() ? "orange" : "black";
-  document.body.dataset.clock = String(Boolean(clock));
-  for (const [id, side] of [["clock-top", near === "black" ? "orange" : "black"], ["clock-bottom", near]]) {
-    const box = $(id);
-    box.hidden = !clock;
-    if (!clock) continue;
-    const left = s.timeLeft(side);
-    box.querySelector(".clock-side").textContent = `${titleCase(side)}${s.players[side] === "engine" ? " (engine)" : ""}`;
-    box.querySelector(".clock-time").textContent = clockText(left);
-    box.setAttribute("aria-label", `${titleCase(side)}'s clock`);
-    box.dataset.running = String(s.clockRunning === side);
-    box.dataset.low = String(left < Math.min(LOW_TIME_S * 1000, clock.initial / 10));
-    box.dataset.flagged = String(s.game.flagged === side);
-  }
-}
-// The running clock's display follows the time (the session's own timer ends the game).
-setInterval(() => { if (session.clockRunning) renderClocks(); }, 100);
-
-/** The step buttons under the board, with the last moves between them (a strip, on a phone). */
-function renderSteps() {
-  const s = session, plies = s.plies, at = s.shownPly;
-  $("steps").hidden = !plies;
-  $("step-first").disabled = $("step-prev").disabled = at === 0;
-  $("step-next").disabled = $("step-last").disabled = at >= plies;
-  const entries = s.state ? s.state.moves : s.early ? s.early.entries : [];
-  const strip = $("move-strip");
-  strip.textContent = "";
-  for (let i = Math.max(0, at - 8); i < Math.min(entries.length, at + 3); i++) {
-    const m = entries[i];
-    const item = document.createElement("li");
-    item.dataset.ply = String(i + 1);
-    item.textContent = `${m.side === "black" || i === 0 ? `${m.number}${m.side === "black" ? "." : "…"} ` : ""}${m.text}`;
-    if (i + 1 === at) item.className = "current";
-    strip.append(item);
-  }
-  const current = strip.querySelector(".current");
-  strip.scrollLeft = current ? /** @type {HTMLElement} */ (current).offsetLeft - strip.clientWidth / 2 : 0;
-}
-
-/** A draw offered by one person, for the other to accept or decline. */
-function renderDrawOffer() {
-  const offer = session.drawOffer;
-  $("draw-offer").hidden = !offer;
-  if (offer) {
-    const other = offer === "black" ? "orange" : "black";
-    $("draw-offer-text").textContent = `${titleCase(offer)} offers a draw. ${titleCase(other)}, do you accept?`;
-  }
-}
-
-/** The end of the game: what happened, in words, and what to do next. */
-function renderGameOver(v) {
-  if (!v.result) endClosed = false;          // a game taken back, or another: its end shows
-  $("game-over").hidden = !v.result;
-  $("game-over").toggleAttribute("data-closed", endClosed);
-  if (v.result) $("game-over-text").textContent = resultWords(v.result);
-}
-
-// The end's card closed by the reader: it floats over the panel on a phone turned sideways,
-// where it closes (CSS); turned upright it is under the board again, and shown.
-let endClosed = false;
-$("game-over-close").addEventListener("click", () => {
-  endClosed = true;
-  $("moves").focus({ preventScroll: true });       // not left on a button that is gone: the list under it
-  render();
-});
-
-/** A result as a sentence ("Orange's Princess is trapped: Black wins"). */
-function resultWords(result) {
-  return result.words || `${result.winner ? `${titleCase(result.winner)} wins` : "Drawn"}: ${result.explanation}`;
-}
-
-/** The arrows and marked squares of the comment on the position shown (what cannot be read is
- *  said under the comment box). */
-function commentMarkup() {
-  const comment = session.comment(session.shownPly);
-  const arrows = parseMarkup(comment ? comment.arrows : "", "arrows");
-  const marks = parseMarkup(comment ? comment.marks : "", "marks");
-  $("comment-problem").textContent = [arrows.problem, marks.problem].filter(Boolean).join(" ");
-  return { arrows: arrows.items, marks: marks.items };
-}
-
-/** The comment on the position shown, under the board (else a gallery game's caption), and in
- *  the comment box unless it is being edited. */
-function renderComment() {
-  const s = session;
-  const comment = s.comment(s.shownPly);
-  const box = $("caption");
-  if (comment) {
-    box.hidden = false;
-    box.textContent = (s.shownPly ? `${s.shownPly}. ` : "") + (comment.text || "");
-  } else if (s.state) {
-    renderCaption({ rules: s.game.rules, canonicalRules: s.state.rules, start: s.game.start, moves: s.state.moves }, s.shownPly);
-  }
-  $("comment-summary").textContent = s.shownPly ? `Comment on move ${s.shownPly}` : "Comment on the start";
-  const fields = { "comment-text": "text", "comment-arrows": "arrows", "comment-marks": "marks" };
-  for (const [id, part] of Object.entries(fields)) {
-    if (document.activeElement !== $(id)) $(id).value = comment ? comment[part] || "" : "";
-  }
-}
+// The running clock's display follows the time (the session's clock ends the game).
+setInterval(() => { if (session.clock.running) renderClocks(session, boardFlipped()); }, 100);
 
 for (const id of ["comment-text", "comment-arrows", "comment-marks"]) {
   // Kept and saved as it is typed; the record box takes it in once the field is left.
@@ -447,39 +279,13 @@ for (const id of ["comment-text", "comment-arrows", "comment-marks"]) {
   $(id).addEventListener("change", () => session.refresh());
 }
 
-/** Before the engine answers: the game replayed for display, stepped through with the move
- *  list or ←/→ (the engine takes over at the ply shown). */
-function renderEarly() {
-  const s = session;
-  if (!s.early) return;
-  renderMoveList(s.early.entries, s.shownPly - 1, "algebraic", (i) => s.review(i + 1));
-  const plies = s.early.entries.length;
-  // (A move kept meanwhile is said by the loading bar, over this line: renderLoadingText.)
-  $("status").textContent = `${engineAwaited()}${plies ? ` Showing ${s.shownPly ? `move ${s.shownPly} of ${plies}` : "the start"}` +
-    " (step through with the move list or ← →)." : ""}`;
-}
 
+/** A move played (null: the game ended off the board): heard, said, saved. */
 function announce(move) {
   const v = session.state;
   if (move) playSound(v.result ? "end" : move.outcome ? "duel" : move.capture ? "capture" : "move", settings.sound);
-  let text = move ? `${titleCase(move.side)} played ${move.text}: ${move.descriptive}.` : "";
-  if (v.result) text += ` ${resultWords(v.result)}.`;
-  else if (v.threatened.length) text += " The Princess is threatened.";
-  $("live").textContent = text;
+  sayPlayed(move, v);
   save();
-}
-
-function showThinking(info) {
-  $("thinking-text").textContent = `depth ${depthText(info)}, score ${formatScore(info.score)}, ${info.nodes} nodes`;
-  $("thinking-line").textContent = lineText(info);
-}
-
-/** Show a long replay's progress in the loading box. */
-function replayProgress(progress) {
-  if (!progress || !progress.total) return;
-  $("loading").hidden = false;
-  $("loading-text").textContent = `Replaying the game: ${progress.replayed.toLocaleString()} of ${progress.total.toLocaleString()} moves…`;
-  $("loading-bar").style.width = `${Math.round(100 * progress.replayed / progress.total)}%`;
 }
 
 /** A press on an earlier position: say why nothing moves, and offer to play on from there — a
@@ -514,7 +320,7 @@ $("resign-button").addEventListener("click", async () => {
   if (!v || v.result) return;
   const side = bothHuman({ players: session.players }) ? v.turn : (session.players.black === "human" ? "black" : "orange");
   if (!resignArmed) {
-    $("resign-button").textContent = `Press again to resign for ${titleCase(side)}`;
+    $("resign-button").textContent = `Press again to resign for ${capital(side)}`;
     $("resign-button").setAttribute("aria-pressed", "true");
     resignArmed = setTimeout(disarmResign, 4000);
     return;
@@ -526,7 +332,7 @@ $("resign-button").addEventListener("click", async () => {
 $("draw-button").addEventListener("click", () => {
   if (!session.state || session.over) return;
   session.offerDraw(session.state.turn);
-  $("live").textContent = `${titleCase(session.state.turn)} offers a draw.`;
+  $("live").textContent = `${capital(session.state.turn)} offers a draw.`;
   $("draw-accept").focus();
 });
 $("draw-accept").addEventListener("click", () => session.agreeDraw());
@@ -556,7 +362,7 @@ $("over-new-button").addEventListener("click", () => $("new-game-button").click(
 $("over-share-button").addEventListener("click", () => $("share-button").click());
 $("over-analyse-button").addEventListener("click", () => {
   session.review(0);
-  session.setAnalysis(true);
+  session.assistance.setAnalysis(true);
   $("analyse-button").setAttribute("aria-pressed", "true");
 });
 
@@ -583,12 +389,12 @@ $("main-nav").addEventListener("click", (e) => {
 $("stop-button").addEventListener("click", () => session.moveNow());
 $("hint-button").addEventListener("click", async () => {
   $("hint-button").disabled = true;
-  const move = await session.askHint();
+  const move = await session.assistance.askHint();
   if (move) $("live").textContent = `Hint: ${move.text}`;
 });
 $("analyse-button").addEventListener("click", () => {
-  session.setAnalysis(!session.analysis.on);
-  $("analyse-button").setAttribute("aria-pressed", String(session.analysis.on));
+  session.assistance.setAnalysis(!session.assistance.analysis.on);
+  $("analyse-button").setAttribute("aria-pressed", String(session.assistance.analysis.on));
 });
 
 $("flip-button").addEventListener("click", () => { setFlipped(!settings.flipped); render(); save(); });
@@ -618,7 +424,7 @@ $("move-form").addEventListener("submit", async (e) => {
   const reply = await session.type(text);
   if (reply === true || (reply && reply.ok)) input.value = "";
   // Why a move was refused, by the box it was typed in.
-  else if (reply && !reply.ok && !reply.restarted) $("move-error").textContent = titleCase(reply.error);
+  else if (reply && !reply.ok && !reply.restarted) $("move-error").textContent = capital(reply.error);
 });
 $("move-input").addEventListener("input", () => { $("move-error").textContent = ""; });
 
@@ -634,7 +440,7 @@ document.addEventListener("keydown", (e) => {
   e.preventDefault();
   const v = session.state, ply = session.shownPly;
   const m = v && ply ? v.moves[ply - 1] : null;
-  $("live").textContent = m ? `${titleCase(m.side)} ${m.text}` : "Start position";
+  $("live").textContent = m ? `${capital(m.side)} ${m.text}` : "Start position";
 });
 
 // ---- dialogs and other ways in -------------------------------------------------------------
@@ -657,13 +463,13 @@ setupEditor({
     setFlipped(mode === "engine" && turn === "orange");
     if (mode === "analyse") {
       // On from the new game's first position (turned on now, it would analyse the old one).
-      session.analysis.on = true;
+      session.assistance.analysis.on = true;
       $("analyse-button").setAttribute("aria-pressed", "true");
     }
     await newGame({ rules, start, players: playersFor(mode === "engine" ? turn : null) });
   },
 });
-$("editor-button").addEventListener("click", () => session.stopAnalysis());
+$("editor-button").addEventListener("click", () => session.assistance.stopAnalysis());
 
 setupNewGameDialog(engine, async (choice) => {
   const { rules, start, players, flipped, level, timeMs, clock, correspondence, ...rest } = choice;
@@ -678,7 +484,7 @@ async function newGame({ rules, start, players, clock = null, correspondence = f
   const reply = await switchGame({ ...emptyGame(rules, start, { clock, correspondence }), players });
   if (!reply) return;
   if (!reply.ok) { if (!reply.restarted) notify(reply.error); return; }
-  $("live").textContent = `New game. ${titleCase(reply.state.turn)} moves first.`;
+  $("live").textContent = `New game. ${capital(reply.state.turn)} moves first.`;
 }
 
 function renderRecent() {
@@ -691,7 +497,7 @@ function save() {
   // Until the engine has taken over, the game shown may be a link's, not yet checked: the saved
   // game stays as it was.
   if (session.state) settings.players = { ...session.players };
-  session.settleClock();
+  session.clock.settle();
   const game = session.state ? session.game : saved.game || session.game;
   const recentBefore = storage.getItem(KEYS.recent);
   const problem = writeSaved(storage, {
@@ -700,7 +506,7 @@ function save() {
   if (!problem) savedByMe = { ...game, moves: [...game.moves] };
   // Not saved: the game stays in this tab, and its record can be downloaded to keep it.
   if (problem && problem !== saveProblem) {
-    notify(`${titleCase(problem)}. This game stays here while the tab is open; download its record to keep it.`,
+    notify(`${capital(problem)}. This game stays here while the tab is open; download its record to keep it.`,
            { label: "Download record", action: () => $("download-record-button").click() });
   }
   saveProblem = problem;
@@ -715,8 +521,8 @@ window.addEventListener("storage", (e) => {
 
 // A running clock's time is kept as the tab goes away (it does not run while the app is
 // closed). Nothing else is saved then: a tab going away never claims the saved game.
-window.addEventListener("pagehide", () => { if (session.clockRunning) save(); });
-document.addEventListener("visibilitychange", () => { if (document.hidden && session.clockRunning) save(); });
+window.addEventListener("pagehide", () => { if (session.clock.running) save(); });
+document.addEventListener("visibilitychange", () => { if (document.hidden && session.clock.running) save(); });
 
 window.addEventListener("hashchange", () => {
   if (!location.hash) return;
@@ -728,34 +534,11 @@ window.addEventListener("hashchange", () => {
   }
 });
 
-// The service worker keeps the app for offline play. When a new version of the app replaces the
-// one this page came from (a visit after a deploy), the page says so: its saved game is safe,
-// and a reload runs the new version.
-/** The page's service worker container, or null where there is none (reading it throws in a
- *  sandboxed frame without allow-same-origin). */
-function serviceWorkers() {
-  try {
-    return "serviceWorker" in navigator && location.protocol.startsWith("http") ? navigator.serviceWorker : null;
-  } catch {
-    return null;
-  }
-}
-if (serviceWorkers()) {
-  const hadVersion = Boolean(navigator.serviceWorker.controller);
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (!hadVersion) return;              // the first visit: the worker took over, nothing changed
-    document.body.dataset.update = "ready";
-    notify("A new version of Jetan is ready. Your game is saved; reload to use the new version.",
-           { label: "Reload", action: () => location.reload() });
-  });
-  // Registered a moment after the engine has started (or failed to), so that on a first visit
-  // its copies of the files neither compete with the engine's own download (they then come from
-  // the HTTP cache) nor hold up the first moves. updateViaCache "none": the worker and the
-  // precache list it imports are always checked with the server, never taken from the HTTP
-  // cache, so a deploy is seen on the next visit.
-  const register = () => navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).catch(() => {});
-  engineSettled.then(() => setTimeout(register, 2000));
-}
+// A new version of the app ready, the page says so; the service worker is registered a moment
+// after the engine has started (or failed to): offline.js.
+hearNewVersion(() => notify("A new version of Jetan is ready. Your game is saved; reload to use the new version.",
+                            { label: "Reload", action: () => location.reload() }));
+keepForOffline(engineSettled, 2000);
 
 // Safari may clear a site's storage after weeks without a visit, unless the site is installed
 // (added to the home screen) or its storage is persistent. The installed app asks for that: the

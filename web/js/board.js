@@ -34,6 +34,16 @@ const BOARD_GESTURES = Object.freeze({ touchAction: "none", userSelect: "none", 
 const LONG_PRESS_MS = 500;
 const REDUCED_MOTION = matchMedia("(prefers-reduced-motion: reduce)");
 
+/** ``lastMove`` ([from, to]) if it is all that differs between the boards ``before`` and
+ *  ``after`` — the piece on ``from`` now on ``to`` — else null: the move to slide.
+ *  @param {string[]} before @param {string[]} after @param {?number[]} lastMove */
+export function slideOf(before, after, lastMove) {
+  if (!lastMove) return null;
+  const [from, to] = lastMove;
+  if (!before[from] || after[from] || after[to] !== before[from]) return null;
+  return after.every((piece, sq) => sq === from || sq === to || piece === before[sq]) ? lastMove : null;
+}
+
 export class BoardView {
   /**
    * @param {HTMLCanvasElement} canvas
@@ -59,8 +69,8 @@ export class BoardView {
     // and text, at each change (every frame of a drag), which a CPU does in a millisecond or
     // two. Where the "card" is a software one (WebKitGTK here, llvmpipe) a GPU-drawn canvas cost
     // 70-180 ms a frame, and took the second core from the engine's search: own move drawn 34-73
-    // ms -> 9-28, a level-3 reply 126-231 ms -> 84-137 (README, "Benchmarks"). Chromium and
-    // Firefox here draw in memory either way.
+    // ms -> 9-28, a level-3 reply 126-231 ms -> 84-137 (docs/benchmarks.md, "2026-11-26: the
+    // board drawn on the CPU"). Chromium and Firefox here draw in memory either way.
     this.ctx = canvas.getContext("2d", { willReadFrequently: true });
     this.onPress = onPress;
     this.onDrop = onDrop;
@@ -77,6 +87,9 @@ export class BoardView {
                    theme: BOOK_THEME };
     this.cursor = null;          // the keyboard's square, shown while the board has focus
     this.drag = null;
+    /** @type {?number[]} the squares of the last drag dropped on the board, until the board
+     *  next changes (set()) */
+    this.dropped = null;
     // The canvas's width as last laid out. Read from the observer, never from clientWidth: reading
     // a size while the page is being changed forces the browser to lay it out there and then,
     // which on a phone cost more than the painting (Lighthouse's forced-reflow audit).
@@ -132,13 +145,19 @@ export class BoardView {
     this.announcer.textContent = `${squareName(this.cursor)}, ${this.nameOf(this.cursor) || "empty"}`;
   }
 
-  /** Change what is shown. ``animate: [from, to]`` slides the piece that stood on ``from`` to
-   *  ``to`` (a move just played or stepped to), unless the reader prefers reduced motion. */
-  set({ animate = null, ...changes }) {
+  /** Change what is shown. A board that differs from the one shown only by the last move's
+   *  piece, gone from its first square to its second (a move played, or stepped to by one),
+   *  slides that piece into place, as chessground works out its animations — unless the piece
+   *  was dragged there (it is there already), or the reader prefers reduced motion. */
+  set(changes) {
     const before = this.state.board;
     Object.assign(this.state, changes);
-    if (animate && before[animate[0]] && !REDUCED_MOTION.matches) {
-      this.startSlide(animate[0], animate[1], before[animate[0]]);
+    const after = this.state.board;
+    if (after !== before && after.some((piece, sq) => piece !== before[sq])) {
+      const move = slideOf(before, after, this.state.lastMove);
+      const dragged = move && this.dropped && this.dropped[0] === move[0] && this.dropped[1] === move[1];
+      if (move && !dragged && !REDUCED_MOTION.matches) this.startSlide(move[0], move[1], before[move[0]]);
+      this.dropped = null;
     }
     this.draw();
   }
@@ -149,7 +168,7 @@ export class BoardView {
    *  main thread busy for most of the slide — in Chromium here about 10 ms a frame handing the
    *  canvas over — so the engine's replies, and the player's next press, waited behind it
    *  (Chromium's level-3 reply 132 -> 83 ms; WebKitGTK's unchanged, its compositing being in
-   *  software here: README, "Benchmarks").
+   *  software here: docs/benchmarks.md, "2026-11-28: where a reply's time goes; the slide").
    *  @param {number} from @param {number} to @param {string} piece */
   startSlide(from, to, piece) {
     const size = this.width;
@@ -279,7 +298,10 @@ export class BoardView {
     const [x, y] = this.point(e);
     const sq = this.squareAt(x, y);
     if (drag.moved && sq === null) this.onDropOff(drag.from);
-    else if (drag.moved && sq !== drag.from) this.onDrop(drag.from, sq);
+    else if (drag.moved && sq !== drag.from) {
+      this.dropped = [drag.from, sq];        // when the board shows this move, nothing slides
+      this.onDrop(drag.from, sq);
+    }
     this.draw();
   }
 

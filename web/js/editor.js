@@ -3,12 +3,12 @@
 // an empty board, the side to move, the escapes left and the rule set — and the engine says, in
 // words, whether the position can be played and why not. Then play it, analyse it or share it.
 // The editor knows no rules: the engine's "check" is the only judge.
-import { PIECES, RULES, SETUPS } from "../engine-data.js";
+import { PIECES, RULES, SETUPS, SIDES } from "../engine-data.js";
 import { BoardView } from "./board.js";
 import { currentTheme } from "./themes.js";
 import { $, once } from "./dom.js";
 import { drawPiece } from "./pieces.js";
-import { emptyBoard, placementBoard, readPosition, sideName, writePosition } from "./position.js";
+import { emptyBoard, pieceLetter, placementBoard, readPosition, sideName, sideOfPiece, writePosition } from "./position.js";
 import { SetUp } from "./session.js";
 
 const NAMES = Object.fromEntries(PIECES.map((p) => [p.letter, p.name]));
@@ -101,12 +101,9 @@ function fillRules(current) {
 }
 
 function buildPalette() {
-  for (const side of ["black", "orange"]) {
+  for (const side of SIDES) {
     const row = $(`editor-palette-${side}`);
-    for (const p of PIECES) {
-      const letter = side === "black" ? p.letter : p.letter.toLowerCase();
-      row.append(toolButton(letter, `${side === "black" ? "Black" : "Orange"} ${p.name}`));
-    }
+    for (const p of PIECES) row.append(toolButton(pieceLetter(p.letter, side), `${sideName(side)} ${p.name}`));
   }
   for (const [tool, label] of Object.entries(TOOLS)) $("editor-tools").append(toolButton(tool, label));
   pickTool("move");
@@ -152,7 +149,7 @@ function pickTool(tool) {
   for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#editor-dialog [data-tool]"))) {
     b.setAttribute("aria-pressed", String(b.dataset.tool === tool));
   }
-  const name = tool.length === 1 ? `${tool === tool.toUpperCase() ? "Black" : "Orange"} ${NAMES[tool.toUpperCase()]}` : null;
+  const name = tool.length === 1 ? `${sideName(sideOfPiece(tool))} ${NAMES[tool.toUpperCase()]}` : null;
   $("editor-tool-text").textContent = name ? `Tap squares to place ${/^[aeiou]/i.test(name) ? "an" : "a"} ${name}; tap it again to remove it.`
     : tool === "remove" ? "Tap pieces to remove them."
       : "Drag pieces to move them, or off the board to remove them; or tap a piece, then a square.";

@@ -2,10 +2,7 @@
 // build.sh) listed in their dialog, and the caption of the move shown when the game on the
 // board is one of them. Views only: opening a game is the controller's (onOpen).
 import { GALLERY } from "../engine-data.js";
-
-/** A page element by id (a dialog, a form, a select…: whatever the page holds there).
- *  @param {string} id @returns {any} */
-const $ = (id) => document.getElementById(id);
+import { $ } from "./dom.js";
 
 /** Fill the gallery dialog; ``onOpen(entry)`` replays the game chosen. */
 export function setupGallery(onOpen) {

@@ -29,8 +29,10 @@ import { themeFor } from "./themes.js";
 import { onEngineReady, sharedEngine, sharedEngineFailed, sharedEngineReady } from "./engine.js";
 import { parseMarkup, parseSquare } from "./markup.js";
 import { picture } from "./picture.js";
-import { describe, moveSquares, placementAndSide, readPosition, sideAfter, sideName, squareName } from "./position.js";
+import { describe, placementAndSide, readPosition, sideAfter, sideName, squareName } from "./position.js";
+import { GAME, puzzleJudge } from "./judges.js";
 import { Session } from "./session.js";
+import { capital } from "./words.js";
 
 const STYLE = `
   :host { display: block; max-width: 100%; color: #f1e3c2; font: 14px/1.3 system-ui, sans-serif; }
@@ -152,7 +154,7 @@ export class JetanBoard extends HTMLElement {
     this.readComments(comments, problems);
     this.comments = comments;
     this.markup.problems = problems;
-    this.session.show(game, { ply: Number.isInteger(ply) ? ply : null });
+    this.session.show(game, { ply: Number.isInteger(ply) ? ply : null, judge: this.puzzle ? puzzleJudge(this.puzzle) : GAME });
     if (error || this.session.earlyError) this.problem = `This board could not be read: ${error || this.session.earlyError}.`;
     if (sharedEngineReady()) this.check();
     this.show();
@@ -170,12 +172,12 @@ export class JetanBoard extends HTMLElement {
     }
     this.puzzle = puzzleId && puzzles ? puzzles.find((p) => p.id === puzzleId) || null : null;
     if (this.puzzle) {
-      // A puzzle (py_engine/puzzles.py): the reader plays the solver; see judgePuzzle().
-      this.puzzleMoves = [];
+      // A puzzle (py_engine/puzzles.py): the reader plays the solver, each move judged by the
+      // engine (judges.js), which plays the defender's answer.
       const side = readPosition(this.puzzle.position).side, n = this.puzzle.length;
       this.puzzleText = `${sideName(side)} to move and win in ${n} move${n > 1 ? "s" : ""} (${this.puzzle.theme}).`;
       delete this.dataset.puzzle;
-      return { game: this.puzzleGame(), comments, problems };
+      return { game: { rules: this.puzzle.rules, start: this.puzzle.position, moves: [] }, comments, problems };
     }
     this.puzzleText = puzzleId && !puzzles ? "Loading the puzzle…" : "";
     if (puzzleId && puzzles) problems.push(`There is no puzzle '${clip(puzzleId)}'.`);
@@ -280,54 +282,33 @@ export class JetanBoard extends HTMLElement {
       if (this.session.asked) this.dataset.engine = this.session.state ? "ready" : sharedEngineFailed() ? "failed" : "loading";
       this.show();
     } else if (type === "notice") {
-      this.problem = detail.text.charAt(0).toUpperCase() + detail.text.slice(1);
+      this.problem = capital(detail.text);
       this.show();
     } else if (type === "dropped") {
       this.problem = `Not played: ${detail.why}.`;
       this.show();
+    } else if (type === "refused" && detail.reply.wrong) {
+      // A wrong try at a puzzle: the position stays, for another.
+      this.problem = "";
+      this.puzzleText = `${detail.reply.wrong} is not the move: try another.`;
+      this.show();
     } else if (type === "played" && detail) {
       this.problem = "";
-      const state = this.session.state;
+      const state = this.session.state, last = detail === state.moves.at(-1);
       this.dispatchEvent(new CustomEvent("move", { bubbles: true, composed: true,
-        detail: { move: publicMove(detail), position: state.position } }));
-      if (state.result) this.dispatchEvent(new CustomEvent("gameover", { bubbles: true, composed: true, detail: state.result }));
-      if (this.puzzle) this.judgePuzzle(detail);
+        detail: { move: publicMove(detail), position: detail.position } }));
+      if (last && state.result) this.dispatchEvent(new CustomEvent("gameover", { bubbles: true, composed: true, detail: state.result }));
+      if (last && this.puzzle) this.puzzleSaid(state);
       this.show();
     }
   }
 
-  /** The puzzle's game so far: its position and the solution's moves the reader has found. */
-  puzzleGame() {
-    const p = /** @type {any} */ (this.puzzle);
-    return { rules: p.rules, start: p.position, moves: [...this.puzzleMoves] };
-  }
-
-  /** A move played in a puzzle: the solver's is right if it is the solution's (the defender's
-   *  answer is then played) or wins at once; a wrong one is taken back, saying so. */
-  judgePuzzle(played) {
-    const p = /** @type {any} */ (this.puzzle), state = this.session.state;
-    if (this.answering) {                                    // the defender's answer, played below
-      this.answering = false;
-      this.puzzleMoves.push(played.text);
-      return;
-    }
-    const ply = this.puzzleMoves.length;
-    const expected = moveSquares(p.solution[ply]);
-    const right = expected && expected.from === played.from && expected.to === played.to;
-    const won = state.result && state.result.winner === readPosition(p.position).side;
-    if (right || won) this.puzzleMoves.push(played.text);
-    if (won) {
+  /** What a puzzle's move, right and answered, leaves: solved, or go on. */
+  puzzleSaid(state) {
+    if (state.result) {
       this.puzzleText = `Solved: ${state.result.explanation}.`;
       this.dataset.puzzle = "solved";
-    } else if (right) {
-      this.puzzleText = "Right: go on.";
-      this.answering = true;
-      this.play(p.solution[ply + 1]).catch(() => { this.answering = false; });
-    } else {
-      this.puzzleText = `${played.text} is not the move: try another.`;
-      this.session.show(this.puzzleGame());
-      this.check();
-    }
+    } else this.puzzleText = "Right: go on.";
   }
 
   /** Draw the position shown, with its last move and the diagram's markup, and say what it is. */

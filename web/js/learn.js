@@ -1,12 +1,19 @@
 // The Learn page: one lesson at a time, its tasks done by moving on a board. The lessons (texts,
 // start positions, stars) come from py_engine/lessons.py through engine-data.js, so the board
 // paints before the engine has loaded; whether a move is legal, what the other side answers and
-// whether a task is met are the engine's (the facade's "lesson" request). Moves made while the
-// engine loads are kept and sent, in order, once it can answer.
+// whether a task is met are the engine's (the facade's "lesson" request), asked by the one
+// Session (session.js) with a lesson's judge (judges.js): a move made while the engine loads is
+// kept and sent once it can answer, as on every board.
 import { $ } from "./dom.js";
 import { LESSONS } from "../training-data.js";
-import { JudgedBoard, capital } from "./judged-board.js";
+import { BoardView } from "./board.js";
+import { sharedEngine } from "./engine.js";
+import { lessonJudge } from "./judges.js";
+import { keepForOffline } from "./offline.js";
+import { Session } from "./session.js";
 import { openStorage } from "./storage.js";
+import { currentTheme } from "./themes.js";
+import { capital } from "./words.js";
 
 const PROGRESS_KEY = "jetan.learn";
 const { storage } = openStorage();
@@ -26,9 +33,15 @@ function readProgress() {
   }
 }
 
-class LessonController extends JudgedBoard {
+class LessonController {
   constructor() {
-    super(/** @type {HTMLCanvasElement} */ ($("lesson-board")));
+    this.engine = sharedEngine();          // the page is for playing: load the engine now
+    this.session = new Session({ engine: () => this.engine });
+    this.session.listen((type, detail) => this.heard(type, detail));
+    this.view = new BoardView(/** @type {HTMLCanvasElement} */ ($("lesson-board")), {
+      onPress: (sq) => this.session.press(sq), onDrop: (from, to) => this.session.drop(from, to), keyboard: true,
+    });
+    this.view.set({ theme: currentTheme() });
     this.finished = readProgress();
     this.lessonIndex = 0;
     this.taskIndex = 0;
@@ -37,7 +50,11 @@ class LessonController extends JudgedBoard {
     addEventListener("hashchange", () => this.openFromHash());
     this.list();
     this.openFromHash();
+    keepForOffline(Promise.resolve(), 3000);
   }
+
+  /** The judge's word on the task so far (null until the engine has answered). @returns {?Verdict} */
+  get verdict() { return this.session.state ? /** @type {any} */ (this.session.state).verdict : null; }
 
   /** The lesson named in the address (#thoat, #thoat/2), or the first not yet finished. */
   openFromHash() {
@@ -48,6 +65,8 @@ class LessonController extends JudgedBoard {
     this.open(index, t);
   }
 
+  /** Show a task's board at once, and ask the engine about it (its answer brings the legal moves
+   *  shown when a piece is picked up). */
   open(lessonIndex, taskIndex) {
     this.lessonIndex = lessonIndex;
     this.taskIndex = taskIndex;
@@ -56,45 +75,47 @@ class LessonController extends JudgedBoard {
     $("lesson-text").textContent = lesson.text;
     this.say(this.engine.ready || this.engine.failed ? "" : "Loading the engine… you can move already.");
     this.list();
-    this.begin(this.task.start);
-    this.render();
+    this.session.show({ rules: lesson.rules, start: this.task.start, moves: [] }, { judge: lessonJudge(lesson.id, taskIndex) });
+    this.session.start({ quiet: true }).then((reply) => {
+      if (!reply || reply.restarted) return;
+      if (reply.ok) this.say("");              // "Loading the engine…" is over
+      else this.say(`The engine could not open this lesson: ${reply.error}.`, "bad");
+    });
   }
 
   get task() { return LESSONS[this.lessonIndex].tasks[this.taskIndex]; }
 
-  request(move, mine) {
-    return this.engine.request("lesson", { lesson: LESSONS[this.lessonIndex].id, task: this.taskIndex,
-                                           moves: mine, ...(move ? { move } : {}) });
+  /** What the session says: redraw, and what the judge made of a move. */
+  heard(type, detail) {
+    if (type === "change") this.render();
+    else if (type === "played" && detail === this.session.state.moves.at(-1)) this.judged();   // with its answer
+    else if (type === "refused") this.refused(detail.move, detail.reply);
+    else if (type === "dropped") this.say(`Your move was not played: ${detail.why}.`, "bad");
   }
 
-  verdictOf(reply) { return reply.lesson; }
-
-  failed(error) { this.say(`The engine could not open this lesson: ${error}.`, "bad"); }
-
-  opened() { this.say(""); }                // "Loading the engine…" is over
-
-  over() { return Boolean(this.verdict && (this.verdict.done || this.verdict.failed)); }
-
   render() {
-    const task = this.task, v = /** @type {?Verdict} */ (this.verdict);
+    const task = this.task, v = this.verdict, s = this.session;
     const count = LESSONS[this.lessonIndex].tasks.length;
     const limit = task.most ? ` (in ${task.most} move${task.most > 1 ? "s" : ""})` : "";
     $("task-prompt").textContent = `${count > 1 ? `Task ${this.taskIndex + 1} of ${count}: ` : ""}${task.prompt}${limit}`;
-    const stars = (v ? v.stars : task.stars).filter((sq) => !this.waiting.some((m) => m.to === sq));
-    this.view.set({ ...this.shown(), stars });
+    // A star a move on its way (or kept) lands on is taken already.
+    const taken = [s.sent, ...s.kept].filter((m) => m && m.to !== undefined).map((m) => m.to);
+    const stars = (v ? v.stars : task.stars).filter((sq) => !taken.includes(sq));
+    this.view.set({ ...s.boardProps(), stars });
     $("next-task").textContent = this.taskIndex + 1 < count ? "Next task" : "Next lesson";
   }
 
-  answered(reply, move) {
-    if (!reply.ok) {
-      // A refused move explains itself, with where that piece can go: the engine's own moves.
-      const dests = this.verdict ? this.verdict.legal[String(move.from)] || [] : [];
-      this.selected = dests.length ? move.from : null;
-      this.say(`${capital(reply.error)}.${dests.length ? " Its moves are marked." : ""}`, "bad");
-      return false;
-    }
-    this.verdict = reply.lesson;
-    const v = /** @type {Verdict} */ (this.verdict);
+  /** A move refused explains itself, with where that piece can go: the engine's own moves. */
+  refused(move, reply) {
+    if (reply.restarted) return;
+    const dests = move.from !== undefined ? this.session.destinations(move.from) : [];
+    if (dests.length) this.session.selected = move.from;
+    this.say(`${capital(reply.error)}.${dests.length ? " Its moves are marked." : ""}`, "bad");
+  }
+
+  /** The judge's word on a move played: the task met, failed, or going on. */
+  judged() {
+    const v = this.verdict;
     if (v.done) {
       this.say(v.result ? `Well done: ${v.result}.` : "Well done!", "good");
       if (this.taskIndex + 1 === LESSONS[this.lessonIndex].tasks.length) {
@@ -109,7 +130,6 @@ class LessonController extends JudgedBoard {
       const left = v.moves_left ? ` ${v.moves_left} move${v.moves_left > 1 ? "s" : ""} left.` : "";
       this.say(v.stars.length ? `${v.stars.length} star${v.stars.length > 1 ? "s" : ""} to go.${left}` : left.trim());
     }
-    return true;
   }
 
   next() {

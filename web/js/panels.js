@@ -1,18 +1,16 @@
-// The panels beside the board: status, move list, captured pieces, wagers, players, recent
-// games, the engine's line and the notice bar. Views of the app's state: they read it and draw;
-// what a click means is the controller's (app.js), passed in as callbacks.
+// The panels beside the board: status, move list, clocks, captured pieces, wagers, players, the
+// end of the game, comments, recent games, the engine's line and the notice bar. Views of the
+// app's state (its Session and settings): they read it and draw; what a click means is the
+// page's wiring (app.js), passed in as callbacks.
 import { RULES, SCORES, SIDES } from "../engine-data.js";
 import { drawPiece } from "./pieces.js";
 import { currentTheme } from "./themes.js";
-import { pieceLetter, squareName } from "./position.js";
+import { $ } from "./dom.js";
+import { renderCaption } from "./gallery.js";
+import { parseMarkup } from "./markup.js";
+import { describe, otherSide, pieceLetter, placementText, squareName } from "./position.js";
+import { capital } from "./words.js";
 
-/** A page element by id (a dialog, a form, a select…: whatever the page holds there).
- *  @param {string} id @returns {any} */
-const $ = (id) => document.getElementById(id);
-
-export function titleCase(s) {
-  return s[0].toUpperCase() + s.slice(1);
-}
 
 export function bothHuman(settings) {
   return settings.players.black === "human" && settings.players.orange === "human";
@@ -40,9 +38,9 @@ function renderDuel(app) {
   box.hidden = !duel;
   box.textContent = "";
   if (!duel) return;
-  const enemy = m.side === "black" ? "orange" : "black";
-  const attacker = `${titleCase(m.side)}'s ${v.names[duel.attacker.toUpperCase()]}`;
-  const defender = `${titleCase(enemy)}'s ${v.names[duel.defender.toUpperCase()]}`;
+  const enemy = otherSide(m.side);
+  const attacker = `${capital(m.side)}'s ${v.names[duel.attacker.toUpperCase()]}`;
+  const defender = `${capital(enemy)}'s ${v.names[duel.defender.toUpperCase()]}`;
   const odds = duel.odds === 50 ? "even odds" : `the attacker's chance ${duel.odds}%`;
   const dice = duel.rolls ? ` Dice: ${duel.rolls[0]} against ${duel.rolls[1]}, each added to its piece's value.` : "";
   const square = squareName(m.to);
@@ -78,7 +76,7 @@ function renderStatus(app) {
   status.classList.toggle("over", Boolean(v.result) && app.reviewing === null);
   if (app.reviewing !== null) {
     const m = v.moves[app.reviewing];
-    status.textContent = m ? `Reviewing: after ${m.number}. ${m.text} (${titleCase(m.side)}), move ${app.reviewing + 1} of ${v.moves.length}`
+    status.textContent = m ? `Reviewing: after ${m.number}. ${m.text} (${capital(m.side)}), move ${app.reviewing + 1} of ${v.moves.length}`
       : "Reviewing: the start position";
     return;
   }
@@ -88,14 +86,14 @@ function renderStatus(app) {
     const duel = last && last.duel ? `, after a duel on ${squareName(last.to)} that the ${last.duel.winner} won` : "";
     // The engine's sentence says a duel decided it; the older wording adds it.
     status.textContent = v.result.words ? v.result.words
-      : `${v.result.winner ? `${titleCase(v.result.winner)} wins` : "Draw"}: ${v.result.explanation}${duel}`;
+      : `${v.result.winner ? `${capital(v.result.winner)} wins` : "Draw"}: ${v.result.explanation}${duel}`;
     return;
   }
   if (app.pending) { status.textContent = "Playing the move…"; return; }
-  const who = app.settings.players[v.turn] === "engine" ? "the engine" : (bothHuman(app.settings) ? titleCase(v.turn) : "you");
+  const who = app.settings.players[v.turn] === "engine" ? "the engine" : (bothHuman(app.settings) ? capital(v.turn) : "you");
   const danger = v.threatened.length ? " — the Princess is threatened!" : "";
   const escape = v.escapes[v.turn] ? "" : " (escape used)";
-  status.textContent = `${titleCase(v.turn)} to move (${who})${escape}${danger}`;
+  status.textContent = `${capital(v.turn)} to move (${who})${escape}${danger}`;
 }
 
 function renderMoves(app, onReview) {
@@ -118,7 +116,7 @@ function renderMoves(app, onReview) {
  *  every entry of a 10,000-move game took WebKit 3.6 s and Chromium 1.2 s on the 2-core machine
  *  (not the entries' making: 0.1 s), the page frozen meanwhile; so a longer game's list holds a
  *  stretch of at most twice this many moves, made around the move shown (half this many before
- *  it), with those buttons at its ends (README, "The app"). */
+ *  it), with those buttons at its ends (docs/benchmarks.md, "Long games"). */
 const LIST_SPAN = 400;
 
 /** What the move list shows: each move's key (what its entry says) and its nodes, so that a
@@ -260,8 +258,8 @@ function renderCaptured(v) {
   for (const side of SIDES) {
     const row = document.createElement("div");
     row.className = "row";
-    row.setAttribute("aria-label", `${titleCase(side)} has lost: ${v.captured[side].map((l) => v.names[l]).join(", ") || "nothing"}`);
-    row.append(`${titleCase(side)} lost: `);
+    row.setAttribute("aria-label", `${capital(side)} has lost: ${v.captured[side].map((l) => v.names[l]).join(", ") || "nothing"}`);
+    row.append(`${capital(side)} lost: `);
     for (const letter of v.captured[side]) {
       const c = pieceIcon(pieceLetter(letter, side), 24);
       c.title = v.names[letter];
@@ -373,4 +371,238 @@ export function renderAnalysis({ info = null, side = "black", text = "" }) {
   line.textContent = lineText(info);
   box.append(bar, head, line);
   box.dataset.score = String(forBlack);
+}
+
+// ---- the app's views of its session (app.js redraws them on every "change") -----------------
+
+/**
+ * @typedef {import("./session.js").Session} Session
+ * @typedef {{settings: {players: any, notation: string, autoFlip: boolean, scoring: string},
+ *   flipped: boolean, engineReady: boolean, loadingStep: string, endClosed: boolean,
+ *   onReview: (ply: number) => void}} PageView   what the page adds to the session's state:
+ *   its settings, the board's orientation, the engine's start, the end's card closed
+ */
+
+/** A move kept for later, as the page shows it (its squares, or the text typed). */
+export const moveWords = (move) => (move.text !== undefined ? move.text : `${squareName(move.from)}-${squareName(move.to)}`);
+
+/** Everything around the board that shows the session ``s`` (the board itself is app.js's).
+ *  @param {Session} s @param {{board: string[]}} props the board's properties @param {PageView} page */
+export function renderSession(s, props, page) {
+  const { settings, flipped } = page;
+  const canvas = $("board");
+  canvas.dataset.position = s.shownPosition() || placementText(props.board);
+  canvas.dataset.flipped = String(flipped);
+  canvas.setAttribute("aria-label", `Jetan board, ${capital(s.turn)} to move, ${flipped ? "Orange" : "Black"} at the bottom. ` +
+    "Arrow keys move across it; Enter or Space picks up a piece and puts it down.");
+  $("board-pieces").textContent = `${describe(props.board, s.state ? s.state.names : undefined)}.`;
+  renderClocks(s, flipped);
+  renderSteps(s);
+  $("auto-flip").checked = settings.autoFlip;
+  const twoPeople = bothHuman({ players: s.players });
+  $("auto-flip").parentElement.hidden = !twoPeople;
+  $("draw-button").hidden = !twoPeople;
+  $("take-on-button").hidden = !twoPeople || s.over;
+  // Known from the first paint, so that the place held for the engine's thoughts is there at once.
+  document.body.dataset.vsEngine = String(!twoPeople);
+  document.body.dataset.premove = s.waiting ? moveWords(s.waiting) : "";
+  renderLoadingText(s, page.loadingStep);
+  renderPlayers({ settings: { ...settings, players: s.players }, game: s.game });
+  $("move-input").disabled = !(s.humanToMove || s.humanWaits);
+  $("thinking").hidden = s.phase !== "thinking";
+  if (page.engineReady) $("loading").hidden = true;
+  renderComment(s);
+  if (!s.state) { renderEarly(s, page.onReview); return; }
+  const v = s.state;
+  const app = { view: v, reviewing: s.reviewing === null ? null : s.reviewing - 1, pending: s.phase === "moving",
+                settings: { ...settings, players: s.players }, game: s.game, shown: s.shown };
+  renderPanels(app, { onReview: (i) => page.onReview(i + 1) });
+  $("undo-button").disabled = !v.moves.length || s.phase === "thinking" || s.phase === "moving";
+  $("resign-button").disabled = Boolean(v.result);
+  $("draw-button").disabled = Boolean(v.result) || Boolean(s.drawOffer);
+  renderDrawOffer(s.drawOffer);
+  renderGameOver(v.result, page.endClosed);
+  $("hint-button").disabled = !s.humanToMove;
+  $("analyse-button").disabled = false;
+  $("review-note").hidden = s.reviewing === null;
+  renderSessionAnalysis(s);
+  // For tests and embedding pages: the state in attributes.
+  Object.assign(document.body.dataset, { plies: v.moves.length, turn: v.turn,
+                                         result: v.result ? v.result.text : "", pending: String(s.phase === "moving") });
+}
+
+/** The analysis box, while the analysis is on. @param {Session} s */
+function renderSessionAnalysis(s) {
+  const a = s.assistance.analysis;
+  if (!a.on) { $("analysis").hidden = true; return; }
+  // The engine's own turn: its thoughts are in the thinking box, not the analysis.
+  if (s.phase === "thinking" && s.reviewing === null) renderAnalysis({ text: "The engine is thinking; the analysis goes on at your turn." });
+  else if (a.info) renderAnalysis({ info: a.info, side: a.side });
+  else renderAnalysis({ text: a.error ? `No analysis here: ${a.error}.` : "Analysing…" });
+}
+
+/** What the loading bar says: the engine's step, or, once a move waits for the engine, that it
+ *  is kept — the bar sits over the status line, so this is where a person reads it.
+ *  @param {Session} s @param {string} step */
+export function renderLoadingText(s, step) {
+  if (document.body.dataset.engine !== "loading") return;
+  $("loading-text").textContent = s.waiting ? `Move ${moveWords(s.waiting)} kept until the engine is ready.` : `${step}…`;
+}
+
+// A clock shows low time (in red) under a tenth of its start, and at most this many seconds.
+const LOW_TIME_S = 20;
+
+/** A clock's time as it reads: minutes and seconds, with tenths under ten seconds. */
+function clockText(ms) {
+  const left = Math.max(0, ms);
+  if (left < 10000) return `0:0${(Math.floor(left / 100) / 10).toFixed(1)}`;
+  const seconds = Math.ceil(left / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/** Both clocks, the far side's above the board and the near side's below; the running one
+ *  marked, and low time (under a tenth of the start, at most 20 s) in red.
+ *  @param {Session} s @param {boolean} flipped Orange at the bottom */
+export function renderClocks(s, flipped) {
+  const clock = s.game.clock;
+  const near = flipped ? "orange" : "black";
+  document.body.dataset.clock = String(Boolean(clock));
+  for (const [id, side] of [["clock-top", otherSide(near)], ["clock-bottom", near]]) {
+    const box = $(id);
+    box.hidden = !clock;
+    if (!clock) continue;
+    const left = s.clock.timeLeft(side);
+    box.querySelector(".clock-side").textContent = `${capital(side)}${s.players[side] === "engine" ? " (engine)" : ""}`;
+    box.querySelector(".clock-time").textContent = clockText(left);
+    box.setAttribute("aria-label", `${capital(side)}'s clock`);
+    box.dataset.running = String(s.clock.running === side);
+    box.dataset.low = String(left < Math.min(LOW_TIME_S * 1000, clock.initial / 10));
+    box.dataset.flagged = String(s.game.flagged === side);
+  }
+}
+
+/** The step buttons under the board, with the last moves between them (a strip, on a phone).
+ *  @param {Session} s */
+function renderSteps(s) {
+  const plies = s.plies, at = s.shownPly;
+  $("steps").hidden = !plies;
+  $("step-first").disabled = $("step-prev").disabled = at === 0;
+  $("step-next").disabled = $("step-last").disabled = at >= plies;
+  const entries = s.state ? s.state.moves : s.early ? s.early.entries : [];
+  const strip = $("move-strip");
+  strip.textContent = "";
+  for (let i = Math.max(0, at - 8); i < Math.min(entries.length, at + 3); i++) {
+    const m = entries[i];
+    const item = document.createElement("li");
+    item.dataset.ply = String(i + 1);
+    item.textContent = `${m.side === "black" || i === 0 ? `${m.number}${m.side === "black" ? "." : "…"} ` : ""}${m.text}`;
+    if (i + 1 === at) item.className = "current";
+    strip.append(item);
+  }
+  const current = strip.querySelector(".current");
+  strip.scrollLeft = current ? /** @type {HTMLElement} */ (current).offsetLeft - strip.clientWidth / 2 : 0;
+}
+
+/** A draw offered by one person, for the other to accept or decline. @param {?string} offer */
+function renderDrawOffer(offer) {
+  $("draw-offer").hidden = !offer;
+  if (offer) $("draw-offer-text").textContent = `${capital(offer)} offers a draw. ${capital(otherSide(offer))}, do you accept?`;
+}
+
+/** The end of the game: what happened, in words, and what to do next (``closed``: its card
+ *  closed by the reader). */
+function renderGameOver(result, closed) {
+  $("game-over").hidden = !result;
+  $("game-over").toggleAttribute("data-closed", closed);
+  if (result) $("game-over-text").textContent = resultWords(result);
+}
+
+/** A result as a sentence ("Orange's Princess is trapped: Black wins"). */
+export function resultWords(result) {
+  return result.words || `${result.winner ? `${capital(result.winner)} wins` : "Drawn"}: ${result.explanation}`;
+}
+
+/** The arrows and marked squares of ``comment`` (what cannot be read is said under the
+ *  comment box). @param {?{arrows?: string, marks?: string}} comment */
+export function commentMarkup(comment) {
+  const arrows = parseMarkup(comment ? comment.arrows : "", "arrows");
+  const marks = parseMarkup(comment ? comment.marks : "", "marks");
+  $("comment-problem").textContent = [arrows.problem, marks.problem].filter(Boolean).join(" ");
+  return { arrows: arrows.items, marks: marks.items };
+}
+
+/** The comment on the position shown, under the board (else a gallery game's caption), and in
+ *  the comment box unless it is being edited. @param {Session} s */
+function renderComment(s) {
+  const comment = s.comment(s.shownPly);
+  const box = $("caption");
+  if (comment) {
+    box.hidden = false;
+    box.textContent = (s.shownPly ? `${s.shownPly}. ` : "") + (comment.text || "");
+  } else if (s.state) {
+    renderCaption({ rules: s.game.rules, canonicalRules: s.state.rules, start: s.game.start, moves: s.state.moves }, s.shownPly);
+  }
+  $("comment-summary").textContent = s.shownPly ? `Comment on move ${s.shownPly}` : "Comment on the start";
+  const fields = { "comment-text": "text", "comment-arrows": "arrows", "comment-marks": "marks" };
+  for (const [id, part] of Object.entries(fields)) {
+    if (document.activeElement !== $(id)) $(id).value = comment ? comment[part] || "" : "";
+  }
+}
+
+/** Before the engine answers: the game replayed for display, stepped through with the move
+ *  list or ←/→ (the engine takes over at the ply shown). @param {Session} s */
+function renderEarly(s, onReview) {
+  if (!s.early) return;
+  renderMoveList(s.early.entries, s.shownPly - 1, "algebraic", (i) => onReview(i + 1));
+  const plies = s.early.entries.length;
+  // (A move kept meanwhile is said by the loading bar, over this line: renderLoadingText.)
+  $("status").textContent = `${engineAwaited()}${plies ? ` Showing ${s.shownPly ? `move ${s.shownPly} of ${plies}` : "the start"}` +
+    " (step through with the move list or ← →)." : ""}`;
+}
+
+/** The engine's thoughts on its move, as it thinks. */
+export function renderThinking(info) {
+  $("thinking-text").textContent = `depth ${depthText(info)}, score ${formatScore(info.score)}, ${info.nodes} nodes`;
+  $("thinking-line").textContent = lineText(info);
+}
+
+/** A long replay's progress, in the loading box. */
+export function renderReplayProgress(progress) {
+  if (!progress || !progress.total) return;
+  $("loading").hidden = false;
+  $("loading-text").textContent = `Replaying the game: ${progress.replayed.toLocaleString()} of ${progress.total.toLocaleString()} moves…`;
+  $("loading-bar").style.width = `${Math.round(100 * progress.replayed / progress.total)}%`;
+}
+
+/** The engine's news in the loading box: its step and progress while it loads, its failure.
+ *  @param {Session} s @param {string} state engine.js's onStatus state @param {string} detail
+ *  @param {number} [fraction] */
+export function renderEngineStatus(s, state, detail, fraction) {
+  const loading = $("loading");
+  loading.classList.toggle("failed", state === "error");
+  $("retry-button").hidden = state !== "error";
+  document.body.dataset.engine = { loading: "loading", ready: "ready", error: "failed", restarting: "restarting" }[state];
+  if (state === "loading") {
+    loading.hidden = false;
+    renderLoadingText(s, detail);
+    if (fraction !== undefined) $("loading-bar").style.width = `${Math.round(100 * fraction)}%`;
+  } else if (state === "ready") {
+    $("loading-bar").style.width = "100%";
+    loading.hidden = true;
+    document.body.dataset.engineStart = detail;
+  } else if (state === "error") {
+    loading.hidden = false;
+    $("loading-text").textContent = `The engine could not start: ${detail}. Your game is safe; try again, or reload the page.`;
+  } else if (state === "restarting") {
+    notify(`The engine stopped answering and is being restarted (${detail}). Your game is safe.`);
+  }
+}
+
+/** Say a move played, and what it leaves, to a screen reader (the live region). @param {any} move
+ *  the move's entry, or null (the game ended off the board) @param {any} v the state after it */
+export function sayPlayed(move, v) {
+  let text = move ? `${capital(move.side)} played ${move.text}: ${move.descriptive}.` : "";
+  if (v.result) text += ` ${resultWords(v.result)}.`;
+  else if (v.threatened.length) text += " The Princess is threatened.";
+  $("live").textContent = text;
 }

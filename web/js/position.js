@@ -4,8 +4,9 @@
 // checked, and shown as "d2-d3" only until the engine names it; legality, results and notation
 // are the engine's. Every fact used here (the board, the position string's layout, the move
 // pattern, the rule text, the start positions, what a duel leaves) is py_engine's, written into
-// engine-data.js by the build (py_engine/webbuild.py). No DOM, so Node can test it.
+// engine-data.js by the build (py_engine/webbuild/facts.py). No DOM, so Node can test it.
 import { BOARD, DUEL, NOTATION, PIECES, POSITION, RULES, RULE_TEXT, SIDES, STARTS } from "../engine-data.js";
+import { capital } from "./words.js";
 
 const WIDTH = BOARD.files.length;
 /** The board's files, ranks and squares (engine-data.js's BOARD). */
@@ -41,6 +42,9 @@ export const squareIndex = (name) => {
 /** The side a piece letter belongs to ("black" or "orange"). @param {string} letter @returns {string} */
 export const sideOfPiece = (letter) =>
   SIDES.find((side) => (POSITION.case[side] === "upper") === (letter === letter.toUpperCase()));
+
+/** The side that is not ``side``. @param {string} side @returns {string} */
+export const otherSide = (side) => SIDES[1 - SIDES.indexOf(side)];
 
 /** A piece's letter for ``side`` (the piece table's letter in that side's case).
  *  @param {string} letter @param {string} side @returns {string} */
@@ -205,7 +209,7 @@ export function sideAfter(start, plies) {
 }
 
 /** A side's name as a sentence starts it ("Black"). @param {string} side @returns {string} */
-export const sideName = (side) => `${side[0].toUpperCase()}${side.slice(1)}`;
+export const sideName = (side) => capital(side);
 
 const NAMES = Object.fromEntries(PIECES.map((p) => [p.letter, p.name]));
 

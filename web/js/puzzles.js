@@ -1,14 +1,21 @@
 // The puzzles page: positions from the engine's own games where the side to move forces a win,
 // each proved by py_engine/puzzles.py and shipped in engine-data.js (so the board paints before
-// the engine loads). The solver moves; the engine (the facade's "puzzle" request) says whether the
-// move is right and answers with the defender's move of the solution. A hint, the solution, a
+// the engine loads). The solver moves on the one Session (session.js); the engine (the facade's
+// "puzzle" request, through a puzzle's judge: judges.js) says whether the move is right and
+// answers with the defender's move of the solution. A hint, the solution, a
 // streak, a theme filter, and a puzzle of the day picked by the date, the same on every device.
 import { $ } from "./dom.js";
 import { MARKUP, SIDES } from "../engine-data.js";
 import { PUZZLES } from "../training-data.js";
-import { JudgedBoard, capital } from "./judged-board.js";
+import { BoardView } from "./board.js";
+import { sharedEngine } from "./engine.js";
+import { puzzleJudge } from "./judges.js";
+import { keepForOffline } from "./offline.js";
 import { moveSquares, readPosition, sideName } from "./position.js";
+import { Session } from "./session.js";
 import { openStorage } from "./storage.js";
+import { currentTheme } from "./themes.js";
+import { capital } from "./words.js";
 
 const PROGRESS_KEY = "jetan.puzzles";
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -36,9 +43,15 @@ export function dailyIndex(date, count = PUZZLES.length) {
   return Math.floor(date.getTime() / DAY_MS) % count;
 }
 
-class PuzzleController extends JudgedBoard {
+class PuzzleController {
   constructor() {
-    super(/** @type {HTMLCanvasElement} */ ($("puzzle-board")));
+    this.engine = sharedEngine();          // the page is for playing: load the engine now
+    this.session = new Session({ engine: () => this.engine });
+    this.session.listen((type, detail) => this.heard(type, detail));
+    this.view = new BoardView(/** @type {HTMLCanvasElement} */ ($("puzzle-board")), {
+      onPress: (sq) => this.session.press(sq), onDrop: (from, to) => this.session.drop(from, to), keyboard: true,
+    });
+    this.view.set({ theme: currentTheme() });
     this.progress = readProgress();
     this.theme = "";
     this.index = 0;
@@ -54,9 +67,13 @@ class PuzzleController extends JudgedBoard {
     $("puzzle-daily").addEventListener("click", () => this.open(dailyIndex(new Date())));
     const wanted = PUZZLES.findIndex((p) => p.id === decodeURIComponent(location.hash.slice(1)));
     this.open(wanted >= 0 ? wanted : dailyIndex(new Date()));
+    keepForOffline(Promise.resolve(), 3000);
   }
 
   get puzzle() { return /** @type {Puzzle} */ (PUZZLES[this.index]); }
+
+  /** The judge's word on the attempt so far (null until the engine has answered). @returns {?Attempt} */
+  get verdict() { return this.session.state ? /** @type {any} */ (this.session.state).verdict : null; }
 
   open(index) {
     this.index = index;
@@ -70,43 +87,50 @@ class PuzzleController extends JudgedBoard {
       ` (${p.theme}${p.rules ? `; rules: ${p.rules}` : ""}).`;
     this.say(this.engine.ready ? "" : "Loading the engine… you can move already.");
     this.view.set({ flipped: solver !== SIDES[0] });       // the solver at the bottom
-    this.begin(p.position);
-    this.render();
+    this.begin([]);
     this.counts();
   }
 
-  request(move, mine) {
-    return this.engine.request("puzzle", { id: this.puzzle.id, moves: mine, ...(move ? { move } : {}) });
+  /** Show the puzzle after ``moves`` (the solution's, from the start) and ask the engine about it
+   *  (its answer brings the legal moves shown when a piece is picked up). @returns {Promise<any>} */
+  begin(moves) {
+    const p = this.puzzle;
+    this.session.show({ rules: p.rules, start: p.position, moves }, { judge: puzzleJudge(p) });
+    return this.session.start({ quiet: true }).then((reply) => {
+      if (!reply || reply.restarted) return null;
+      if (reply.ok) this.say("");            // "Loading the engine…" is over
+      else this.say(`The engine could not open this puzzle: ${reply.error}.`, "bad");
+      return reply;
+    });
   }
 
-  verdictOf(reply) { return reply.puzzle; }
+  /** What the session says: redraw, and what the judge made of a move. */
+  heard(type, detail) {
+    if (type === "change") this.render();
+    else if (type === "played" && detail === this.session.state.moves.at(-1)) this.solved();   // with its answer
+    else if (type === "refused") this.refused(detail.reply);
+    else if (type === "dropped") this.say(`Your move was not played: ${detail.why}.`, "bad");
+    else if (type === "waiting" && detail) this.marks = [];
+  }
 
-  failed(error) { this.say(`The engine could not open this puzzle: ${error}.`, "bad"); }
+  render() { this.view.set({ ...this.session.boardProps(), marks: this.marks }); }
 
-  opened() { this.say(""); }                // "Loading the engine…" is over
-
-  over() { return Boolean(this.verdict && this.verdict.solved); }
-
-  moved() { this.marks = []; }
-
-  render() { this.view.set({ ...this.shown(), marks: this.marks }); }
-
-  answered(reply) {
-    if (!reply.ok) {
-      this.say(`${capital(reply.error)}.`, "bad");
-      return false;
-    }
-    if (reply.puzzle.wrong) {
+  refused(reply) {
+    if (reply.restarted) return;
+    if (reply.wrong) {
       this.clean = false;
       this.setStreak(0);
-      this.say(`${reply.puzzle.wrong} is not the move. Try another.`, "bad");
-      return false;
-    }
-    this.verdict = reply.puzzle;
-    const a = /** @type {Attempt} */ (this.verdict);
+      this.say(`${reply.wrong} is not the move. Try another.`, "bad");
+    } else this.say(`${capital(reply.error)}.`, "bad");
+  }
+
+  /** A right move, answered: solved, or go on. */
+  solved() {
+    this.marks = [];
+    const a = this.verdict;
     if (!a.solved) {
       this.say(`Right: ${a.played.at(-1)} is the answer. Go on.`, "good");
-      return true;
+      return;
     }
     this.progress.solved.add(this.puzzle.id);
     if (this.clean) this.setStreak(this.progress.streak + 1);
@@ -114,12 +138,11 @@ class PuzzleController extends JudgedBoard {
     this.say(`Solved: ${a.result}.${this.clean ? "" : " (With help: the streak starts again.)"}`, "good");
     $("puzzle-next").focus();
     this.counts();
-    return true;
   }
 
   /** The piece to move next, marked. */
   hint() {
-    if (this.over()) return;
+    if (this.session.over) return;
     const next = this.puzzle.solution[2 * (this.verdict ? this.verdict.mine.length : 0)];
     const squares = next && moveSquares(next);
     if (!squares) return;
@@ -129,21 +152,13 @@ class PuzzleController extends JudgedBoard {
     this.render();
   }
 
-  /** The rest of the solution, played through the engine. */
-  showSolution() {
-    if (this.over() || this.asking) return;
+  /** The whole solution, played through the engine. */
+  async showSolution() {
+    if (this.session.over) return;
     this.clean = false;
     this.setStreak(0);
-    const moves = this.puzzle.solution.filter((_, i) => i % 2 === 0);
-    const generation = this.generation;
-    this.asking = true;
-    this.request(null, moves).then((reply) => {
-      this.asking = false;
-      if (generation !== this.generation || !reply.ok) return;
-      this.verdict = reply.puzzle;
-      this.say(`The solution: ${this.puzzle.solution.join(", ")}. ${reply.puzzle.result}.`);
-      this.render();
-    });
+    const reply = await this.begin([...this.puzzle.solution]);
+    if (reply && reply.ok) this.say(`The solution: ${this.puzzle.solution.join(", ")}. ${this.verdict.result}.`);
   }
 
   next() {

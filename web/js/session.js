@@ -1,22 +1,32 @@
 // One game session behind every board (lichess's round controller over chessground is the
 // model): the game as plain data, what the engine says of it, the selection, the move waiting
-// for the engine, the position reviewed, who plays which side, the engine's turn and the
-// analysis. The app, <jetan-board> and the editor's "play this position" all drive a Session;
-// the canvas board and the panels are views of it (boardProps() and the fields below), redrawn
-// on every "change". This is the one place that decides what a press on the board means.
+// for the engine, the position reviewed, who plays which side and the engine's turn. The app,
+// <jetan-board> (a game or a puzzle), the editor's "play this position", the Learn page and the
+// puzzles page all drive a Session; the canvas board and the panels are views of it
+// (boardProps() and the fields below), redrawn on every "change". This is the one place that
+// decides what a press on the board means. Its collaborators, in files of their own: who judges
+// the moves (judges.js: a game's rules, a lesson's task, a puzzle), the game's clock (clock.js)
+// and the engine's help, hint and analysis (assistance.js).
 //
-// Input made before the engine can judge it — while it is still loading, while it thinks, or
-// while another game is on its way in (load()) — is kept as the waiting move and played as soon
-// as the engine is there (if it is legal then), never dropped. No DOM here: the views and the
-// page's wiring (storage, dialogs, notices) listen.
+// What the engine is doing about the game is the session's phase, one value (PHASES below,
+// changed only by Session.enter()). Input made before the engine can judge it — while it is
+// still loading, while it thinks, or while another game is on its way in (load()) — is kept as
+// the waiting move (data, not a phase) and played as soon as the engine is there (if it is
+// legal then), never dropped. No DOM here: the views and the page's wiring (storage, dialogs,
+// notices) listen.
 import { SIDES } from "../engine-data.js";
-import { emptyBoard, placementBoard, replay, sideAfter, startOf } from "./position.js";
+import { Assistance } from "./assistance.js";
+import { GameClock, REAL_TIME } from "./clock.js";
+import { GAME } from "./judges.js";
+import { emptyBoard, otherSide, placementBoard, replay, sideAfter, sideOfPiece, startOf } from "./position.js";
 
 /**
  * @typedef {import("./engine.js").Engine} Engine
  * @typedef {import("./engine.js").State} State
  * @typedef {import("./engine.js").Move} Move
  * @typedef {import("./engine.js").SearchInfo} SearchInfo
+ * @typedef {import("./clock.js").Timing} Timing
+ * @typedef {import("./judges.js").Judge} Judge
  * @typedef {{black: string, orange: string}} Players   each side "human" or "engine"
  * @typedef {{text: string, arrows?: string, marks?: string}} Comment   a comment on a position, with
  *   its diagram's arrows and marked squares as <jetan-board> writes them ("d2d4:red", "e5")
@@ -33,16 +43,36 @@ import { emptyBoard, placementBoard, replay, sideAfter, startOf } from "./positi
  *   a move kept until the engine can judge it: squares pressed or dragged, or text typed
  * @typedef {{boards: string[][], squares: (?number[])[], entries: {number: number, side: string,
  *   text: string}[]}} Replayed   a game's positions replayed for display (position.js), no rules
- * @typedef {{on: boolean, running: boolean, token: number, info: ?SearchInfo, side: string,
- *   error: string}} Analysis
- * @typedef {{ok: boolean, error?: string, restarted?: boolean, state?: State, best?: ?SearchInfo,
- *   played?: Move}} Reply
+ * @typedef {{ok: boolean, error?: string, restarted?: boolean, wrong?: string, state?: State, best?: ?SearchInfo,
+ *   played?: Move}} Reply   an engine's reply (wrong: a puzzle's wrong move, named: judges.js)
+ * @typedef {"showing" | "starting" | "loading" | "idle" | "moving" | "thinking"} Phase
  */
 
-const COLOURS = { hint: "rgba(63, 208, 201, 0.8)", waiting: "rgba(110, 150, 255, 0.8)" };
-const lineColour = (i) => `rgba(120, 200, 90, ${0.8 - 0.25 * i})`;   // the best line, fading
-const ANALYSIS = { level: 6, time_ms: 30000 };
-const HINT = { level: 6, time_ms: 1000 };
+/** The session's phases, and the events that move it from each to the next: the one place a
+ *  phase changes (Session.enter()). Two events may come in any phase: "show" (a game shown
+ *  without the engine, show()) leads to "showing", and "load" (another game asked for, load())
+ *  to "loading"; the epoch they bump voids every reply still on its way about the game before.
+ *  Whether the game is over is the engine's word (state.result), not a phase: an ended game is
+ *  "idle". @type {Object<Phase, Object<string, Phase | ((session: Session) => Phase)>>} */
+export const PHASES = {
+  // A game shown without the engine (replayed for display); the engine not asked about it yet.
+  showing: { start: "starting" },
+  // The engine asked about the game shown (start()): it answers with its state, or refuses it.
+  starting: { answered: "idle", refused: "showing" },
+  // Another game on its way in (load()): the engine takes it, or refuses it and the game shown
+  // before goes on (the engine has it already, or it is only shown).
+  loading: { answered: "idle", refused: (s) => (s.state ? "idle" : "showing") },
+  // The engine has the game, nothing is on its way: a person may move, or the engine is asked to.
+  idle: { send: "moving", think: "thinking" },
+  // A move (a person's or the engine's) on its way to the engine, shown as sent; the next
+  // mover's input meanwhile is kept.
+  moving: { answered: "idle" },
+  // The engine choosing its move; a person's input meanwhile is kept (a premove).
+  thinking: { answered: "idle" },
+};
+const ANYWHERE = { show: "showing", load: "loading" };
+
+const WAITING_COLOUR = "rgba(110, 150, 255, 0.8)";
 
 /** A game's moves replayed for display (position.js: no rules), or null and why not.
  *  @param {string} start @param {string[]} moves @returns {{replayed: ?Replayed, error: string}} */
@@ -75,15 +105,21 @@ export class Session {
    *   engine about it (a board on a page); the app asks once the engine has started instead
    * @param {() => object} [options.extras]   fields the page adds to every state request
    *   (the wager system shown, whether the record is wanted)
+   * @param {Timing} [options.timing]   the clock's time and timers (tests pass a fake one)
+   * @param {Judge} [options.judge]   who judges the moves (judges.js; show() may change it)
    */
   constructor({ engine, players = { black: "human", orange: "human" }, strength = { level: 3, timeMs: 2000 },
-                onEarlierPress = "offer", startOnInput = true, extras = () => ({}) }) {
+                onEarlierPress = "offer", startOnInput = true, extras = () => ({}), timing = REAL_TIME, judge = GAME }) {
     this.engine = engine;
     this.startOnInput = startOnInput;
     this.players = { ...players };
     this.strength = { ...strength };
     this.onEarlierPress = onEarlierPress;
     this.extras = extras;
+    this.judge = judge;
+    /** @type {Phase} what the engine is doing about the game (PHASES) */
+    this.phase = "showing";
+    this.epoch = 0;            // bumped whenever another game replaces this one
     /** @type {GameData} */
     this.game = { rules: "", start: "start", moves: [], resigned: null, headers: {} };
     /** @type {?State} the engine's state of the game; null until it has answered */
@@ -91,51 +127,60 @@ export class Session {
     /** @type {?Replayed} the game replayed for display, shown until the engine answers */
     this.early = null;
     this.earlyError = "";
+    /** @type {?{game: GameData, players: Players, ply: number, early: ?Replayed}} in phase
+     *  "loading": the game on its way in. The board shows it (replayed for display, at the ply
+     *  asked), and input meanwhile is for it */
+    this.incoming = null;
+    /** @type {?Promise<?Reply>} in phase "starting": the engine's first answer, shared by every
+     *  start() */
+    this.firstAnswer = null;
+    /** @type {?{from: number, to: number}} in phase "moving": the move sent, shown before the
+     *  answer (a move by squares whose outcome is certain) */
+    this.sent = null;
     /** @type {?number} the ply shown while reviewing (0: the start), or null for the live position */
     this.reviewing = null;
     /** @type {?number} */
     this.selected = null;
-    /** @type {?WaitingMove} */
-    this.waiting = null;
-    this.pending = false;      // a move is on its way to the engine
-    /** @type {?{from: number, to: number, slid: boolean}} that move, shown before the answer */
-    this.moving = null;
-    this.thinking = false;     // the engine is choosing its move
-    this.asked = false;        // the engine has been asked about this game
-    /** @type {?Promise<?Reply>} the first request about a game shown without the engine */
-    this.starting = null;
-    /** @type {?number[]} */
-    this.hint = null;
-    /** @type {Analysis} */
-    this.analysis = { on: false, running: false, token: 0, info: null, side: "black", error: "" };
-    this.epoch = 0;            // bumped whenever another game replaces this one
-    this.loading = 0;          // games being loaded (load()) whose engine reply is still to come
-    /** @type {?{game: GameData, players: Players, ply: number, early: ?Replayed}} the game the
-     *  latest load() brings in, until the engine has answered about it: the board shows it
-     *  (replayed for display, at the ply asked), and input meanwhile is for it */
-    this.incoming = null;
-    this.animation = { ply: -1, epoch: -1, dragged: false };
+    /** @type {WaitingMove[]} moves kept until the engine can judge them, in order: one in a game
+     *  (a new one replaces it); one after another where the judge answers itself (a lesson, a
+     *  puzzle: the same side moves again), each shown made */
+    this.kept = [];
     /** @type {Set<(type: string, detail?: any) => void>} */
     this.listeners = new Set();
     this.changeDue = false;    // a "change" is to be said at the end of this task (changed())
     /** @type {?string} the side that offered a draw, until the other answers or moves */
     this.drawOffer = null;
-    /** When the running clock last started counting (performance.now()), and the timer that
-     *  ends the game when it runs out. */
-    this.clockSince = 0;
-    this.flagTimer = 0;
     /** @type {?{ply: number, captured: any, wager: any}} captured pieces and wagers at the ply reviewed */
     this.shown = null;
+    this.clock = new GameClock({
+      control: () => this.game.clock,
+      setControl: (clock) => { this.game.clock = clock; },
+      live: () => (this.state && !this.over ? { turn: this.state.turn, plies: this.state.moves.length } : null),
+      // A flag falling while another game is on its way in is that game's business no more: the
+      // game that comes in starts its own clock (or, refused, this one's is watched again).
+      fell: (side) => { if (this.phase !== "loading") this.flag(side); },
+    }, timing);
+    this.assistance = new Assistance(this);
+  }
+
+  /** Move to the phase ``event`` leads to from this one (PHASES); any other is a mistake in
+   *  this module, said at once. @param {string} event */
+  enter(event) {
+    const next = ANYWHERE[event] ?? PHASES[this.phase][event];
+    if (next === undefined) throw new Error(`session: "${event}" cannot happen while ${this.phase}`);
+    this.phase = typeof next === "function" ? next(this) : next;
   }
 
   // ---- listening --------------------------------------------------------------------------
 
-  /** Hear the session: "change" (redraw), "played" (detail: the move entry; a move was
-   *  played), "notice" (detail: {text, action?}), "thinking" (detail: a SearchInfo, the
+  /** Hear the session: "change" (redraw), "played" (detail: the move entry, once for each move
+   *  played; null: the game ended off the board), "notice" (detail: {text, action?}), "thinking" (detail: a SearchInfo, the
    *  engine's progress), "progress" (detail: a long replay's progress), "replaced" (detail:
    *  {game: the game replaced, as it was, next: the game replacing it}), "waiting" (detail: the
    *  move kept for later, or null), "dropped" (detail: {move, why}: a kept move not played),
-   *  "earlier" (a press on an earlier position, for the page to offer playing on from there). Returns the function that stops listening. */
+   *  "refused" (detail: {move, reply}: a move the judge refused; the reply says why),
+   *  "earlier" (a press on an earlier position, for the page to offer playing on from there).
+   *  Returns the function that stops listening. */
   listen(listener) {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -148,7 +193,8 @@ export class Session {
   /** Say that what is shown has changed: once for all the changes of one task, at its end (a
    *  microtask), so that a move and the engine's turn it starts redraw the page once, and after
    *  the engine has been asked: the request no longer waits for two redraws (25-36 ms in each
-   *  engine between the move's reply and the search's request; README, "The app"). */
+   *  engine between the move's reply and the search's request; docs/benchmarks.md, "The
+   *  engine never holds up the page"). */
   changed() {
     if (this.changeDue) return;
     this.changeDue = true;
@@ -158,6 +204,12 @@ export class Session {
   notice(text, action = null) { this.emit("notice", { text, action }); }
 
   // ---- what is shown -----------------------------------------------------------------------
+
+  /** The move kept to be played next, or null. @returns {?WaitingMove} */
+  get waiting() { return this.kept[0] ?? null; }
+
+  /** Has the engine been asked about the game shown (it is no longer only shown)? */
+  get asked() { return this.phase !== "showing"; }
 
   /** How many moves the game has (the engine's count once it has answered). */
   get plies() { return this.state ? this.state.moves.length : this.game.moves.length; }
@@ -186,41 +238,56 @@ export class Session {
 
   /** Can a person move now (the engine there, nothing on its way, the live position)? */
   get humanToMove() {
-    return Boolean(this.state) && !this.over && this.players[this.state.turn] === "human" &&
-      this.reviewing === null && !this.thinking && !this.pending && !this.incoming;
+    return this.phase === "idle" && !this.over && this.players[this.state.turn] === "human" && this.reviewing === null;
   }
 
   /** Would a person be to move once the engine answers (it is loading, or thinking, or a game
-   *  is on its way in)? Their input is then kept as the waiting move. */
+   *  is on its way in, or a move)? Their input is then kept as the waiting move. */
   get humanWaits() {
-    if (this.incoming) return this.incomingTakesInput();
-    if (this.over || this.reviewing !== null) return false;
-    if (!this.state) return this.players[this.turn] === "human";
-    if (this.thinking) return this.players[this.state.turn === "black" ? "orange" : "black"] === "human";
-    return false;
+    const side = this.sideWaited();
+    return side !== null && this.players[side] === "human";
+  }
+
+  /** The side to move once the engine has answered, while it cannot judge a move yet: the
+   *  incoming game's, the game shown's, the side the engine is moving for's other, or the side
+   *  to move after the move on its way (the other side; the same one where the judge plays the
+   *  answer too: a lesson, a puzzle). Null when nobody will be (an ended game, an earlier
+   *  position shown, or the engine free to judge now). @returns {?string} */
+  sideWaited() {
+    if (this.phase === "loading") return this.incomingTakesInput() ? this.incomingTurn() : null;
+    if (this.over || this.reviewing !== null) return null;
+    if (this.phase === "showing" || this.phase === "starting") return this.turn;
+    if (this.phase === "thinking") return otherSide(this.state.turn);
+    if (this.phase === "moving") return this.judge.answers ? this.state.turn : otherSide(this.state.turn);
+    return null;
   }
 
   /** The side whose pieces a person may pick up now (to move, or to premove), or null. */
   get movingSide() {
     if (this.humanToMove) return this.state.turn;
-    if (!this.humanWaits) return null;
-    if (this.incoming) return this.incomingTurn();
-    return this.state ? (this.state.turn === "black" ? "orange" : "black") : this.turn;
+    return this.humanWaits ? this.sideWaited() : null;
   }
 
-  /** The 100 squares of the position shown. */
+  /** The 100 squares of the position shown: where the same side moves again (judge.answers),
+   *  with the moves kept shown made, so that the next is made from there. */
   shownBoard() {
+    const board = this.boardAt();
+    if (!this.judge.answers || this.reviewing !== null) return board;
+    return this.kept.reduce((shown, m) => (m.from === undefined ? shown : carried(shown, m)), board);
+  }
+
+  /** The 100 squares of the position shown, as the engine or the display's replay gives it. */
+  boardAt() {
     const ply = this.shownPly;
     if (this.incoming && this.incoming.early) return this.incoming.early.boards[this.incoming.ply];
     if (this.state) {
-      if (ply === this.state.moves.length) return this.moving ? carried(this.state.board, this.moving) : this.state.board;
+      if (ply === this.state.moves.length) return this.sent ? carried(this.state.board, this.sent) : this.state.board;
       return placementBoard(ply === 0 ? this.state.start : this.state.moves[ply - 1].position);
     }
     return this.early ? this.early.boards[Math.min(ply, this.early.boards.length - 1)] : emptyBoard();
   }
 
-  /** The position shown as a position string (once the engine has answered; before, the
-   *  placement and whose turn). */
+  /** The position shown as a position string (once the engine has answered; before, null). */
   shownPosition() {
     const ply = this.shownPly;
     if (this.state) return ply === 0 ? this.state.start : this.state.moves[ply - 1].position;
@@ -231,7 +298,7 @@ export class Session {
   lastMoveShown() {
     const ply = this.shownPly;
     if (this.incoming && this.incoming.early) return this.incoming.early.squares[this.incoming.ply - 1] || null;
-    if (this.state && this.moving && ply === this.state.moves.length) return [this.moving.from, this.moving.to];
+    if (this.state && this.sent && ply === this.state.moves.length) return [this.sent.from, this.sent.to];
     if (ply === 0) return null;
     if (this.state) {
       const m = this.state.moves[ply - 1];
@@ -246,28 +313,17 @@ export class Session {
     return this.state.legal[sq] || [];
   }
 
-  /** What the canvas board draws (BoardView.set's fields), from the session alone. */
+  /** What the canvas board draws (BoardView.set's fields), from the session alone; reading it
+   *  changes nothing (the board works out a slide itself, from the boards it is given). */
   boardProps() {
     const live = this.reviewing === null;
-    const last = this.lastMoveShown();
-    const ply = this.shownPly;
-    const arrows = [];
-    if (this.hint) arrows.push([...this.hint, COLOURS.hint]);
-    const line = this.analysis.on && this.analysis.info ? this.analysis.info.pv.slice(0, 3) : [];
-    line.forEach((m, i) => { if (m.from !== null) arrows.push([m.from, m.to, lineColour(i)]); });
-    if (this.waiting && this.waiting.from !== undefined) arrows.push([this.waiting.from, this.waiting.to, COLOURS.waiting]);
-    // A move just played, or stepped to by one, slides into place (a dragged piece is there already).
-    const a = this.animation;
-    // (A move on its way slides as it is sent; when the engine's answer comes, it is there.)
-    const sliding = this.moving && !this.moving.slid ? this.moving : null;
-    if (sliding) sliding.slid = true;
-    const animate = (sliding || (ply === a.ply + 1 && a.epoch === this.epoch)) && !a.dragged ? last : null;
-    Object.assign(this.animation, { ply, epoch: this.epoch, dragged: false });
+    const arrows = this.assistance.arrows();
+    for (const m of this.kept) if (m.from !== undefined) arrows.push([m.from, m.to, WAITING_COLOUR]);
     const board = this.shownBoard();
     return {
-      animate, board, lastMove: last, selected: this.selected, arrows,
+      board, lastMove: this.lastMoveShown(), selected: this.selected, arrows,
       dests: live && this.humanToMove ? this.destinations(this.selected) : [],
-      threatened: live && this.state && !this.incoming ? this.state.threatened : [],
+      threatened: live && this.state && this.phase !== "loading" ? this.state.threatened : [],
       draggable: (sq) => this.mayPickUp(sq, board),
     };
   }
@@ -276,34 +332,31 @@ export class Session {
   mayPickUp(sq, board = this.shownBoard()) {
     if (this.humanToMove) return this.destinations(sq).length > 0;
     const side = this.movingSide;
-    const piece = board[sq];
-    return Boolean(side && piece) && (piece === piece.toUpperCase()) === (side === "black");
+    return Boolean(side && board[sq]) && sideOfPiece(board[sq]) === side;
   }
 
   // ---- games -------------------------------------------------------------------------------
 
-  /** Show a game at once, replayed for display (no engine), at ``ply`` (default the last). */
-  show(game, { ply = null } = {}) {
+  /** Show a game at once, replayed for display (no engine), at ``ply`` (default the last);
+   *  with ``judge``, judged by it from now on (a lesson's next task, another puzzle).
+   *  @param {GameData} game @param {{ply?: ?number, judge?: Judge}} [options] */
+  show(game, { ply = null, judge = this.judge } = {}) {
     this.epoch += 1;
+    this.enter("show");
+    this.judge = judge;
     this.game = { resigned: null, headers: {}, ...game, moves: [...game.moves] };
     this.drawOffer = null;
-    this.stopClock();
+    this.clock.stop();
     this.state = null;
     this.incoming = null;
-    this.asked = false;
-    this.starting = null;
-    this.clearInput();
+    this.firstAnswer = null;
+    this.sent = null;
+    this.selected = null;
+    this.kept = [];
+    this.assistance.hint = null;
     ({ replayed: this.early, error: this.earlyError } = forDisplay(this.startText(), this.game.moves));
     this.reviewing = ply === null || ply >= this.game.moves.length ? null : Math.max(0, ply);
     this.changed();
-  }
-
-  clearInput() {
-    this.selected = null;
-    this.waiting = null;
-    this.hint = null;
-    this.pending = false;
-    this.thinking = false;
   }
 
   /** Ask the engine about ``game`` and make it this session's game. Until the engine answers,
@@ -316,36 +369,33 @@ export class Session {
   async load(game, { players = null, known = 0, ply = null, keep = true, keepInput = false } = {}) {
     this.stopSearches();
     const epoch = ++this.epoch;
+    this.enter("load");
     if (!keepInput) {
       this.selected = null;
       this.dropWaiting("the game changed");
     }
-    this.hint = null;
+    this.assistance.hint = null;
+    this.sent = null;
     const { replayed: early } = forDisplay(this.startText(game), game.moves);   // the engine says why not
     const shownPly = ply !== null && ply < game.moves.length ? Math.max(0, ply) : game.moves.length;
     this.incoming = { game, players: players || this.players, ply: shownPly, early };
-    // A game loaded while the engine is still starting replaces the one shown: the first start's
-    // request about that one (start()) must not overwrite it.
-    this.loading += 1;
     this.changed();
-    const reply = await this.engine().request("state", this.asking(game, known), (p) => this.emit("progress", p))
-      .finally(() => { this.loading -= 1; });
+    const reply = await this.judge.open(this, game, known, (p) => this.emit("progress", p));
     if (epoch !== this.epoch) return null;
     this.incoming = null;
-    // The game shown's requests were voided (the epoch): its move on the way, its engine's search.
-    Object.assign(this, { pending: false, thinking: false });
     if (!reply.ok) {
+      this.enter("refused");
       // The move kept was made on that game's board; the game shown before goes on.
       if (!keepInput) this.dropWaiting("that game could not be opened");
       // Refused while the engine was starting: it takes over the game still shown instead.
-      if (!this.state && !this.loading) this.start({ quiet: true });
-      else if (this.state) { this.changed(); this.nextTurn(); }
+      if (!this.state) this.start({ quiet: true });
+      else { this.clock.watch(); this.changed(); this.nextTurn(); }
       return reply;
     }
+    this.enter("answered");
     if (keep) this.emit("replaced", { game: { ...this.game, players: { ...this.players } }, next: game });
     if (players) this.players = { ...players };
     this.game = { resigned: null, headers: {}, ...game, moves: [...game.moves] };
-    this.asked = true;
     this.drawOffer = null;
     this.early = null;
     this.reviewing = null;
@@ -357,31 +407,36 @@ export class Session {
   }
 
   /** Have the engine take over the game shown (a board that only showed it until now, or the
-   *  app once the engine has started): the ply shown and any input kept carry over. */
-  /** @returns {Promise<?Reply>} */
+   *  app once the engine has started): the ply shown and any input kept carry over. Resolves
+   *  with the engine's answer (null if another game came first, or is on its way in).
+   *  @returns {Promise<?Reply>} */
   start({ quiet = false } = {}) {
     if (this.state) return Promise.resolve({ ok: true, state: this.state });
-    if (!this.starting) this.starting = this.askFirst(quiet).finally(() => { this.starting = null; });
-    return this.starting;
+    if (this.phase === "loading") return Promise.resolve(null);
+    if (!this.firstAnswer) {
+      const answer = this.askFirst(quiet).finally(() => { if (this.firstAnswer === answer) this.firstAnswer = null; });
+      this.firstAnswer = answer;
+    }
+    return this.firstAnswer;
   }
 
-  /** The first request about a game shown without the engine (see start()). */
-  /** @returns {Promise<?Reply>} */
+  /** The first request about a game shown without the engine (see start()).
+   *  @returns {Promise<?Reply>} */
   async askFirst(quiet) {
-    this.asked = true;
     const epoch = this.epoch;
+    this.enter("start");
     this.changed();
-    if (this.loading) return null;
-    const reply = await this.engine().request("state", this.asking(this.game, 0), (p) => this.emit("progress", p));
-    if (epoch !== this.epoch || this.loading) return null;
+    const reply = await this.judge.open(this, this.game, 0, (p) => this.emit("progress", p));
+    if (epoch !== this.epoch) return null;
     if (!reply.ok) {
-      this.asked = false;
+      this.enter("refused");
       if (this.waiting) this.dropWaiting(reply.error);
       this.selected = null;
       if (!quiet && !reply.restarted) this.notice(reply.error);
       this.changed();
       return reply;
     }
+    this.enter("answered");
     // The ply shown and the input kept while the engine loaded carry over.
     this.accept(reply.state, 0);
     this.early = null;
@@ -417,16 +472,16 @@ export class Session {
   accept(state, known) {
     // The same game goes on (a move, a refresh): the time used so far is charged before the
     // clock starts again; a game taken anew starts its clock now.
-    if (known > 0) this.settleClock();
+    if (known > 0) this.clock.settle();
     if (state.moves_from) state.moves = this.state.moves.slice(0, state.moves_from).concat(state.moves);
     this.state = state;
     this.game.moves = state.moves.map((m) => m.text);
     // A comment on a position the game no longer reaches (a move taken back) goes with it.
     const comments = this.game.comments || {};
     for (const ply of Object.keys(comments)) if (Number(ply) > this.game.moves.length) delete comments[ply];
-    this.hint = null;
+    this.assistance.hint = null;
     this.shown = null;
-    this.runClock();
+    this.clock.restart();
   }
 
   /** Ask the engine for the state again (the page shows something else: a wager system, the
@@ -451,8 +506,10 @@ export class Session {
     if (this.earlierShown() && !this.pressEarlier()) return;
     if (!this.state && this.startOnInput) this.start();
     if (this.humanToMove) {
-      if (this.selected !== null && this.destinations(this.selected).some((d) => d.to === sq)) {
-        this.play({ from: this.selected, to: sq });
+      const from = this.selected;
+      // A move the rules refuse is sent all the same where the judge explains itself (a lesson).
+      if (from !== null && (this.destinations(from).some((d) => d.to === sq) || (this.judge.explains && !this.mayPickUp(sq)))) {
+        this.play({ from, to: sq });
         return;
       }
       this.selected = this.destinations(sq).length ? sq : null;
@@ -466,10 +523,12 @@ export class Session {
       this.keep({ from: this.selected, to: sq });
       return;
     }
-    const hadWaiting = Boolean(this.waiting);
-    this.waiting = null;
+    // (Where the same side moves again, a piece picked up begins the move kept after it.)
+    if (this.kept.length && !(this.judge.answers && this.mayPickUp(sq))) {
+      this.kept = [];
+      this.emit("waiting", null);
+    }
     this.selected = this.mayPickUp(sq) && this.selected !== sq ? sq : null;
-    if (hadWaiting) this.emit("waiting", null);
     this.changed();
   }
 
@@ -478,10 +537,8 @@ export class Session {
     if (this.earlierShown() && !this.pressEarlier()) return;
     if (!this.state && this.startOnInput) this.start();
     if (this.humanToMove) {
-      if (this.destinations(from).some((d) => d.to === to)) {
-        this.animation.dragged = true;
-        this.play({ from, to });
-      } else {
+      if (this.destinations(from).some((d) => d.to === to) || this.judge.explains) this.play({ from, to });
+      else {
         this.selected = null;
         this.changed();
       }
@@ -501,17 +558,18 @@ export class Session {
     return true;
   }
 
-  /** Keep a move until the engine can judge it (it is loading or thinking). */
+  /** Keep a move until the engine can judge it (it is loading, thinking, or has a move on its
+   *  way): in a game it replaces any kept before; where the judge answers itself it follows them. */
   keep(move) {
-    this.waiting = move;
+    this.kept = this.judge.answers ? [...this.kept, move] : [move];
     this.selected = null;
     this.emit("waiting", move);
     this.changed();
-    if (this.state && this.humanToMove) this.nextTurn();
+    if (this.humanToMove) this.nextTurn();
   }
 
   /** Is an earlier position of this game shown (not a game on its way in)? */
-  earlierShown() { return this.reviewing !== null && !this.incoming; }
+  earlierShown() { return this.reviewing !== null && this.phase !== "loading"; }
 
   /** Input on an earlier position: true if it goes on as input on a new line from there (a
    *  board on a page), false if the page is asked instead (the app offers to play on). */
@@ -528,36 +586,43 @@ export class Session {
 
   /** Resolves once no move is on its way to the engine. */
   async settled() {
-    while (this.pending) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (this.phase === "moving") await new Promise((resolve) => setTimeout(resolve, 10));
   }
 
   /** Play a move (squares or text) at the live position; one at a time. Resolves with the
-   *  engine's reply (null if another game replaced this one meanwhile). */
+   *  engine's reply (null if the engine cannot take a move now, or another game replaced this
+   *  one meanwhile). */
   async play(move, { quiet = false } = {}) {
-    if (this.pending || !this.state || this.incoming) return null;
-    this.stopAnalysis();
-    this.pending = true;
-    this.selected = null;
+    if (this.phase !== "idle") return null;
+    this.assistance.stopAnalysis();
+    this.enter("send");
+    // (A kept move played leaves a piece picked up since for the move after it.)
+    if (move.from === undefined || move.from === this.selected) this.selected = null;
     // A legal move by squares whose outcome is certain (not a duel) is shown at once, as sent,
     // the engine's answer replacing it: a click never waits for a round trip to the worker.
     const legal = move.from !== undefined ? this.destinations(move.from).find((d) => d.to === move.to) : null;
-    this.moving = legal && !legal.duel ? { from: move.from, to: move.to, slid: false } : null;
+    this.sent = legal && !legal.duel ? { from: move.from, to: move.to } : null;
     this.changed();
     const request = move.text !== undefined ? move.text : { from: move.from, to: move.to, outcome: move.outcome || "" };
-    const reply = await this.ask("play", { ...this.asking(this.game, this.state.moves.length), move: request });
-    this.moving = null;
-    if (!reply) return null;
-    this.pending = false;
+    const epoch = this.epoch;
+    const reply = await this.judge.play(this, request);
+    if (epoch !== this.epoch) return null;
+    this.sent = null;
+    this.enter("answered");
     if (!reply.ok) {
       if (!reply.restarted && !quiet) this.notice(reply.error);
+      this.emit("refused", { move, reply });
+      this.dropWaiting("it was made after a move not played");
       this.changed();
       return reply;
     }
-    this.moveClock();
+    this.clock.charge();
     this.drawOffer = null;
-    this.accept(reply.state, this.state.moves.length);
+    const before = this.state.moves.length;
+    this.accept(reply.state, before);
     this.changed();
-    this.emit("played", this.state.moves[this.state.moves.length - 1]);
+    // Each move the answer brings: this one, and the other side's answer if the judge plays one.
+    for (const entry of this.state.moves.slice(before)) this.emit("played", entry);
     this.nextTurn();
     return reply;
   }
@@ -565,44 +630,49 @@ export class Session {
   /** After every change of the live position: the engine's move, the waiting move, or the
    *  analysis. */
   async nextTurn() {
-    if (this.incoming) return;          // the game shown is on its way out (load())
-    if (!this.state || this.over || this.reviewing !== null || this.pending || this.thinking) {
-      if (this.over && this.waiting) this.dropWaiting("the game is over");
+    if (this.phase !== "idle") return;   // nothing to go on with yet, or a request on its way
+    if (this.over) {
+      if (this.waiting) this.dropWaiting("the game is over");
       return;
     }
+    if (this.reviewing !== null) return;
     if (this.players[this.state.turn] === "engine") await this.engineMove();
     else if (this.waiting) await this.playWaiting();
-    else if (this.analysis.on) this.startAnalysis();
+    else if (this.assistance.analysis.on) this.assistance.startAnalysis();
   }
 
   /** Play the move kept while the engine could not judge: if it is legal now; else say why. */
   async playWaiting() {
-    const move = this.waiting;
-    this.waiting = null;
-    this.emit("waiting", null);
+    const move = this.kept.shift();
+    this.emit("waiting", this.waiting);
     if (move.text !== undefined) { await this.play(move); return; }
     if (this.destinations(move.from).some((d) => d.to === move.to)) await this.play(move);
-    else { this.emit("dropped", { move, why: "it is not legal now" }); this.changed(); }
+    else {
+      this.emit("dropped", { move, why: "it is not legal now" });
+      this.dropWaiting("it was made after a move not played");
+      this.changed();
+    }
   }
 
-  /** Let go of the move kept for later, saying why. */
+  /** Let go of the moves kept for later, saying why. */
   dropWaiting(why) {
-    const move = this.waiting;
-    this.waiting = null;
-    if (move) this.emit("dropped", { move, why });
+    const dropped = this.kept;
+    this.kept = [];
+    for (const move of dropped) this.emit("dropped", { move, why });
   }
 
-  // ---- the engine's turn, hints and analysis -----------------------------------------------
+  // ---- the engine's turn -------------------------------------------------------------------
 
   async engineMove() {
-    this.thinking = true;
+    this.enter("think");
     this.changed();
+    const side = this.state.turn;
     const clock = this.game.clock
-      ? { clock: { remaining_ms: Math.max(0, Math.round(this.timeLeft(this.state.turn))), increment_ms: this.game.clock.increment } } : {};
+      ? { clock: { remaining_ms: Math.max(0, Math.round(this.clock.timeLeft(side))), increment_ms: this.game.clock.increment } } : {};
     const reply = await this.ask("think", { ...this.asking(this.game), level: this.strength.level,
                                             time_ms: this.strength.timeMs, ...clock }, (info) => this.emit("thinking", info));
     if (!reply) return;                 // another game replaced this one meanwhile
-    this.thinking = false;
+    this.enter("answered");
     if (!reply.ok || !reply.best || !reply.best.move) {
       if (!reply.restarted) this.notice(reply.ok ? "The engine found no move." : reply.error);
       this.changed();
@@ -614,59 +684,12 @@ export class Session {
 
   /** Stop whatever the engine is searching (its move is then played at once). */
   stopSearches() {
-    this.stopAnalysis();
-    if (this.thinking) this.engine().stop();
+    this.assistance.stopAnalysis();
+    this.moveNow();
   }
 
-  moveNow() { if (this.thinking) this.engine().stop(); }
-
-  setAnalysis(on) {
-    this.analysis.on = on;
-    if (on) this.startAnalysis();
-    else { this.stopAnalysis(); this.changed(); }
-  }
-
-  /** Analyse the position shown — the live one when a person is to move, or the one reviewed —
-   *  reporting each finished depth ("change", with analysis.info). */
-  async startAnalysis() {
-    const a = this.analysis;
-    if (!a.on || !this.state || this.incoming) return;
-    if (this.reviewing === null && !this.humanToMove) return;
-    const ply = this.shownPly;
-    const token = ++a.token;
-    Object.assign(a, { running: true, info: null, error: "",
-                       side: ply < this.state.moves.length ? this.state.moves[ply].side : this.state.turn });
-    this.changed();
-    const game = { ...this.game, moves: this.game.moves.slice(0, ply), resigned: null };
-    const reply = await this.ask("think", { ...this.asking(game), ...ANALYSIS }, (info) => {
-      if (token !== a.token) return;
-      a.info = info;
-      this.changed();
-    });
-    if (token !== a.token) return;
-    a.running = false;
-    if (reply && !reply.ok && !reply.restarted) { a.error = reply.error; this.changed(); }
-  }
-
-  /** End a running analysis (whether or not analysis stays on: the next position starts anew). */
-  stopAnalysis() {
-    const a = this.analysis;
-    a.token += 1;
-    a.info = null;
-    if (a.running) this.engine().stop();
-    a.running = false;
-  }
-
-  async askHint() {
-    if (!this.humanToMove) return null;
-    const reply = await this.ask("think", { ...this.asking(this.game), ...HINT });
-    if (!reply) return null;
-    if (reply.ok && reply.best && reply.best.move && reply.best.move.from !== null) {
-      this.hint = [reply.best.move.from, reply.best.move.to];
-    } else if (!reply.ok && !reply.restarted) this.notice(reply.error);
-    this.changed();
-    return reply.ok && reply.best ? reply.best.move : null;
-  }
+  /** The engine's move now: its search stops, and the best move found so far is played. */
+  moveNow() { if (this.phase === "thinking") this.engine().stop(); }
 
   // ---- reviewing and taking back -----------------------------------------------------------
 
@@ -674,13 +697,13 @@ export class Session {
   review(ply) {
     const last = this.plies;
     const target = Math.max(0, Math.min(ply, last));
-    this.stopAnalysis();
+    this.assistance.stopAnalysis();
     this.reviewing = target === last ? null : target;
     this.selected = null;
     this.changed();
-    if (!this.state || this.incoming) return;
+    if (!this.state || this.phase === "loading") return;
     if (this.reviewing === null) { this.shown = null; this.nextTurn(); }
-    else { this.startAnalysis(); this.askShown(); }
+    else { this.assistance.startAnalysis(); this.askShown(); }
   }
 
   /** Where a review key goes: "first", "prev", "next", "last" (or the arrow keys' names). */
@@ -693,10 +716,21 @@ export class Session {
     return true;
   }
 
+  /** Captured pieces and wagers at the ply reviewed (the live game's are in the state): asked
+   *  of the engine as the review moves. */
+  async askShown() {
+    const ply = this.reviewing;
+    if (ply === null || !this.state) { this.shown = null; return; }
+    const reply = await this.ask("state", { ...this.asking(this.game, this.state.moves.length), shown: ply });
+    if (!reply || !reply.ok || this.reviewing !== ply) return;
+    this.shown = { ply, captured: reply.state.captured, wager: reply.state.wager };
+    this.changed();
+  }
+
   /** Take back the last move (against the engine, back to the person's own turn), or a
    *  resignation. */
   async undo() {
-    if (this.pending || !this.state) return null;
+    if (this.phase === "moving" || !this.state) return null;
     const moves = this.game.moves.slice();
     const ended = Boolean(this.game.resigned || this.game.agreed || this.game.flagged);
     if (!moves.length && !ended) return null;
@@ -707,6 +741,8 @@ export class Session {
     }
     return this.load({ ...this.game, moves, resigned: null, agreed: false, flagged: null }, { known: moves.length });
   }
+
+  // ---- the game's end and who plays ----------------------------------------------------------
 
   /** Resign for ``side``. */
   async resign(side) { return this.end({ resigned: side }); }
@@ -732,74 +768,11 @@ export class Session {
 
   async end(how) {
     if (!this.state || this.over) return null;
-    this.moveClock(false);
+    this.clock.charge(false);
     this.drawOffer = null;
     const reply = await this.load({ ...this.game, ...how }, { known: this.state.moves.length, keep: false });
     if (reply && reply.ok) this.emit("played", null);
     return reply;
-  }
-
-  // ---- the clock ---------------------------------------------------------------------------
-
-  /** The side whose clock runs: the side to move of a live game with a clock, from the first
-   *  move on (the first move is not timed). */
-  get clockRunning() {
-    return this.game.clock && this.state && !this.over && this.state.moves.length > 0 ? this.state.turn : null;
-  }
-
-  /** ``side``'s time left now (ms). @param {string} side */
-  timeLeft(side) {
-    const clock = this.game.clock;
-    if (!clock) return Infinity;
-    return clock[side] - (this.clockRunning === side ? performance.now() - this.clockSince : 0);
-  }
-
-  /** Charge the side that was to move for the time it used (plus the increment, after a move). */
-  moveClock(moved = true) {
-    const side = this.clockRunning, clock = this.game.clock;
-    if (clock && side) {
-      const left = Math.max(0, Math.round(this.timeLeft(side)));
-      this.game.clock = { ...clock, [side]: left + (moved && left > 0 ? clock.increment : 0) };
-    }
-    this.clockSince = performance.now();
-  }
-
-  /** The time used so far is charged (before the game is saved, or the page hidden). */
-  settleClock() { if (this.clockRunning) this.moveClock(false); }
-
-  /** Start the running side's clock, with a timer for the moment it runs out. */
-  runClock() {
-    this.clockSince = performance.now();
-    this.watchFlag();
-  }
-
-  /** A timer for the moment the running side's time runs out (looked at again if it fires
-   *  early; the time used so far stays counted). */
-  watchFlag() {
-    this.stopClock();
-    const side = this.clockRunning;
-    if (!side) return;
-    const epoch = this.epoch;
-    this.flagTimer = setTimeout(() => {
-      if (epoch !== this.epoch || this.clockRunning !== side) return;
-      if (this.timeLeft(side) <= 0) this.flag(side);
-      else this.watchFlag();
-    }, Math.max(0, this.timeLeft(side)) + 20);
-  }
-
-  stopClock() { clearTimeout(this.flagTimer); }
-
-  // ---- reviewing ----------------------------------------------------------------------------
-
-  /** Captured pieces and wagers at the ply reviewed (the live game's are in the state): asked
-   *  of the engine as the review moves. */
-  async askShown() {
-    const ply = this.reviewing;
-    if (ply === null || !this.state) { this.shown = null; return; }
-    const reply = await this.ask("state", { ...this.asking(this.game, this.state.moves.length), shown: ply });
-    if (!reply || !reply.ok || this.reviewing !== ply) return;
-    this.shown = { ply, captured: reply.state.captured, wager: reply.state.wager };
-    this.changed();
   }
 }
 

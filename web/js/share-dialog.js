@@ -3,7 +3,8 @@
 // sheet, a picture of the position shown as PNG or SVG and a link to its diagram page) and, in a
 // game between two people, the "send your move" link after each move.
 import { $ } from "./dom.js";
-import { bothHuman, titleCase } from "./panels.js";
+import { bothHuman } from "./panels.js";
+import { capital } from "./words.js";
 import { download, picture } from "./picture.js";
 import { encodeGame } from "./share.js";
 import { elementSnippet, frameSnippet } from "./snippets.js";
@@ -80,8 +81,8 @@ export function renderSendMove(session) {
     v.moves.length > 0 && !v.result && session.reviewing === null;
   $("send-move").hidden = !show;
   if (!show) return;
-  const mover = titleCase(v.moves[v.moves.length - 1].side);
-  $("send-move-text").textContent = `${mover} has moved: send the move to ${titleCase(v.turn)}.`;
+  const mover = capital(v.moves[v.moves.length - 1].side);
+  $("send-move-text").textContent = `${mover} has moved: send the move to ${capital(v.turn)}.`;
   $("send-move-link").value = here() + encodeGame(session.game, { correspondence: true });
   $("send-move-share").hidden = !navigator.share;
 }

@@ -1,0 +1,90 @@
+// A game's clock, the session's collaborator (as lichess's round controller keeps its clock):
+// which side's time runs, how much each has left, the time charged as moves are made, and the
+// timer that says when the running side's time has run out. The time control and each side's
+// time left as of the last move live in the game itself (GameData.clock, saved and linked with
+// it); this keeps only when the running side's clock last started and the timer. The time and
+// the timers are injected, so that tests run a clock without waiting for it.
+
+/**
+ * @typedef {import("./session.js").Clock} ClockData
+ * @typedef {{now: () => number, setTimer: (callback: () => void, ms: number) => any,
+ *   clearTimer: (timer: any) => void}} Timing   how a clock reads the time (ms) and sets timers
+ * @typedef {{control: () => (ClockData | undefined | null), setControl: (clock: ClockData) => void,
+ *   live: () => ?{turn: string, plies: number}, fell: (side: string) => void}} ClockOwner
+ *   what a clock needs of its game: the time control and times left, the live game (its side to
+ *   move and how many moves it has; null when it is not being played: not yet known, or over),
+ *   and who to tell when a side's time runs out
+ */
+
+/** The browser's time and timers. @type {Timing} */
+export const REAL_TIME = {
+  now: () => performance.now(),
+  setTimer: (callback, ms) => setTimeout(callback, ms),
+  clearTimer: (timer) => clearTimeout(timer),
+};
+
+// The flag timer fires this much after the time should have run out: a timer that fires a
+// moment early is set again, one a moment late costs nothing.
+const FLAG_GRACE_MS = 20;
+
+export class GameClock {
+  /** @param {ClockOwner} owner @param {Timing} [timing] */
+  constructor(owner, timing = REAL_TIME) {
+    this.owner = owner;
+    this.timing = timing;
+    this.since = 0;        // when the running side's clock last started (timing.now())
+    this.timer = null;     // the timer for the moment the running side's time runs out
+  }
+
+  /** The side whose clock runs: the side to move of a live game with a clock, from the first
+   *  move on (the first move is not timed). @returns {?string} */
+  get running() {
+    const live = this.owner.live();
+    return this.owner.control() && live && live.plies > 0 ? live.turn : null;
+  }
+
+  /** ``side``'s time left now (ms). @param {string} side */
+  timeLeft(side) {
+    const clock = this.owner.control();
+    if (!clock) return Infinity;
+    return clock[side] - (this.running === side ? this.timing.now() - this.since : 0);
+  }
+
+  /** Charge the side that was to move for the time it used (plus the increment, after a move). */
+  charge(moved = true) {
+    const side = this.running, clock = this.owner.control();
+    if (clock && side) {
+      const left = Math.max(0, Math.round(this.timeLeft(side)));
+      this.owner.setControl({ ...clock, [side]: left + (moved && left > 0 ? clock.increment : 0) });
+    }
+    this.since = this.timing.now();
+  }
+
+  /** The time used so far is charged (before the game is saved, or the page hidden). */
+  settle() { if (this.running) this.charge(false); }
+
+  /** Start the running side's clock now, with a timer for the moment it runs out. */
+  restart() {
+    this.since = this.timing.now();
+    this.watch();
+  }
+
+  /** A timer for the moment the running side's time runs out (looked at again if it fires
+   *  early; the time used so far stays counted). */
+  watch() {
+    this.stop();
+    const side = this.running;
+    if (!side) return;
+    this.timer = this.timing.setTimer(() => {
+      this.timer = null;
+      if (this.running !== side) return;
+      if (this.timeLeft(side) <= 0) this.owner.fell(side);
+      else this.watch();
+    }, Math.max(0, this.timeLeft(side)) + FLAG_GRACE_MS);
+  }
+
+  stop() {
+    if (this.timer !== null) this.timing.clearTimer(this.timer);
+    this.timer = null;
+  }
+}
