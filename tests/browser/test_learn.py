@@ -78,7 +78,7 @@ def test_a_move_made_while_the_engine_loads_is_kept(browser, server):
     page = context.new_page()
     page.goto(server.url + "learn.html#dwar")
     play(page, "d4", "f5")                         # before the engine is there
-    assert page.evaluate("() => window.jetanLearn.waiting.length") == 1
+    assert page.evaluate("() => window.jetanLearn.session.kept.length") == 1
     release()
     wait_until(page, "() => window.jetanLearn.verdict && window.jetanLearn.verdict.mine.length === 1",
                timeout=90)

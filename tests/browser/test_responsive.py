@@ -193,7 +193,7 @@ def test_a_move_by_squares_is_shown_before_the_engine_answers(page, server):
         const s = window.jetan.session, d2 = 13, d3 = 23;
         s.press(d2); s.press(d3);
         // The same task: the engine cannot have answered yet.
-        return { pending: s.pending, piece: s.shownBoard()[d3], left: s.shownBoard()[d2],
+        return { pending: s.phase === "moving", piece: s.shownBoard()[d3], left: s.shownBoard()[d2],
                  last: s.boardProps().lastMove };
     }""")
     assert shown == {"pending": True, "piece": "N", "left": "", "last": [13, 23]}
@@ -209,7 +209,7 @@ def test_a_move_by_squares_is_shown_before_the_engine_answers(page, server):
     held = other.evaluate("""() => {
         const s = window.jetan.session, d8 = 73, d9 = 83;
         s.press(d8); s.press(d9);
-        return { pending: s.pending, piece: s.shownBoard()[d9] };
+        return { pending: s.phase === "moving", piece: s.shownBoard()[d9] };
     }""")
     assert held == {"pending": True, "piece": "n"}
     wait_plies(other, 13)
