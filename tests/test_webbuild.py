@@ -18,18 +18,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from py_engine import facade, search
+from py_engine import facade, record, search
 from py_engine.webbuild import dist as steps
 from py_engine.webbuild import facts, stdlib
 from py_engine.game import Game, start_position
 from py_engine.gallery import GALLERY
 from py_engine.movegen import referee_for
 from py_engine.notation import STYLES, move_text, parse_move
-from py_engine.pieces import SIDES
+from py_engine.pieces import BLACK, ORANGE, PIECES, SIDES, side_of
 from py_engine.position import Position
-from py_engine.rules import OPTIONS, PER_SIDE, PRESETS, STANDARD, RuleSet
+from py_engine.rules import OPTIONS, PER_SIDE, PRESETS, STANDARD, STANDARD_RULES, RuleSet
 from py_engine.squares import SQUARES, square_name, technical_name
-from py_engine.values import PASS, Move
+from py_engine.values import PASS, Move, Result, article
 
 from .helpers import run_node
 
@@ -222,6 +222,50 @@ def test_piece_art_and_the_kept_exports():
     assert [p["letter"] for p in FACTS["PIECES"]] == list("NWATDFCP")
     assert set(FACTS["RULES"]) >= {"options", "per_side", "words", "standard", "presets", "scoring", "levels"}
     assert FACTS["RULES"]["standard"] == STANDARD
+
+
+def test_piece_letters_are_what_the_engine_reads_and_writes():
+    letters = FACTS["PIECE_LETTERS"]
+    # Every letter a position holds, and only those: each kind once for each side.
+    starts = {c for text in FACTS["STARTS"]["positions"].values() for c in text.split()[0] if c.isalpha()}
+    assert starts <= set(letters) and len(letters) == len(PIECES) * len(SIDES)
+    assert sorted((v["kind"], v["side"]) for v in letters.values()) == \
+        sorted((p.letter, side) for p in PIECES for side in SIDES)
+    assert [letters[k]["side"] for k in ("N", "n")] == [SIDES[BLACK], SIDES[ORANGE]]
+    # As the engine reads a start position: Black's pieces on the first two ranks.
+    board = start_position().board
+    assert {letters[p]["side"] for p in board[:20]} == {SIDES[BLACK]}
+    assert {letters[p]["side"] for p in board[80:]} == {SIDES[ORANGE]}
+    for letter, fact in letters.items():
+        assert fact["side"] == SIDES[side_of(letter)]
+        assert STANDARD_RULES.piece_name(letter) == STANDARD_RULES.piece_name(fact["kind"])
+        assert fact["words"] == f"{fact['side'].capitalize()} {STANDARD_RULES.piece_name(letter)}"
+        assert fact["article"] == article(fact["words"])
+    assert letters["N"]["article"] == "a Black Panthan" and letters["t"]["article"] == "an Orange Thoat"
+    # The engine's own sentences put the same article before a piece.
+    drawn = Result(None, "chief_taken").words(lambda letter: letters[letter]["words"], "a", "C")
+    assert drawn.startswith(f"Drawn: {letters['a']['article']} took")
+
+
+def test_square_and_arrow_patterns_are_the_notations_and_the_records():
+    square = re.compile(FACTS["NOTATION"]["square"])
+    names = [square_name(sq) for sq in SQUARES]
+    assert all(square.fullmatch(name) and square.fullmatch(name.upper()) for name in names)
+    for other in ("k1", "a11", "a0", "e", "5", "aa1", "e5 ", "A0", "j100", ""):
+        assert not square.fullmatch(other), other
+    arrow = re.compile(facts.python_pattern(FACTS["MARKUP"]["arrow"]))
+    rng = random.Random(3)
+    for _ in range(200):
+        frm, to = rng.sample(names, 2)
+        for text in (f"{frm}{to}", f"{frm}-{to}", f"{frm.upper()}-{to}"):
+            m = arrow.match(text)
+            assert m and (m["from"].lower(), m["to"].lower()) == (frm, to), text
+            # The record format keeps the same arrow through a comment and back.
+            kept = record.comment_markup(record.comment_text("", text))["arrows"]
+            assert kept.lower() == f"{frm}{to}", (text, kept)
+    for other in ("d2", "d2--d4", "d2xd4", "k1d4", "d2d11", "d2 d4", "d2d4:red"):
+        assert not arrow.match(other), other
+    assert FACTS["MARKUP"]["colours"] == list(record.MARKUP_COLOURS)
 
 
 def test_engine_data_js_exports_each_fact_once():
@@ -445,3 +489,31 @@ console.log(JSON.stringify({
     assert out["time"] == [0, 0, 1, 1]
     low, high, engine_low, engine_high = out["timeRange"]
     assert engine_low <= low < high <= engine_high
+
+
+def test_the_pages_side_and_letter_helpers_are_the_engines(web_page):
+    out = node(web_page, """
+import { readFileSync } from "node:fs";
+import { BLACK, ORANGE, opensMoveNumber, otherSide, pieceKind, pieceLetter, pieceWithArticle,
+         sideOfPiece } from "./js/position.js";
+import { parseMarkup } from "./js/markup.js";
+const letters = JSON.parse(readFileSync("data.json", "utf8"));
+console.log(JSON.stringify({
+  sides: [BLACK, ORANGE, otherSide(BLACK), otherSide(ORANGE)],
+  letters: letters.map((l) => [sideOfPiece(l), pieceKind(l), pieceLetter(pieceKind(l), sideOfPiece(l)),
+                               pieceWithArticle(l)]),
+  opens: [BLACK, ORANGE].map(opensMoveNumber),
+  arrows: parseMarkup("d2d4 e9-e7:red D10j1 k1d4 d2d11", "arrows"),
+}));
+""", sorted(FACTS["PIECE_LETTERS"]))
+    assert out["sides"] == [SIDES[BLACK], SIDES[ORANGE], SIDES[ORANGE], SIDES[BLACK]]
+    for letter, (side, kind, again, words) in zip(sorted(FACTS["PIECE_LETTERS"]), out["letters"]):
+        assert side == SIDES[side_of(letter)] and kind == letter.upper() and again == letter
+        assert words == article(f"{side.capitalize()} {STANDARD_RULES.piece_name(letter)}")
+    # A move number opens with the move of the side that does not make it go up.
+    game = Game("")
+    game.play("d2-d3")
+    assert game.positions[-1].move_number == game.positions[0].move_number
+    assert out["opens"] == [True, False] and SIDES[game.positions[0].side] == SIDES[BLACK]
+    assert [item[:2] for item in out["arrows"]["items"]] == [[13, 33], [84, 64], [93, 9]]
+    assert out["arrows"]["problem"].startswith("2 arrows could not be read")

@@ -16,11 +16,11 @@ from ..gallery import GALLERY
 from ..game import start_position
 from ..movegen import referee_for
 from ..notation import STYLES, move_text
-from ..pieces import BLACK, ORANGE, PIECES, SIDES
+from ..pieces import BLACK, ORANGE, PIECES, SIDES, side_of
 from ..position import DIAMETRAL, FACING, Position
 from ..rules import OPTIONS, STANDARD_RULES, RuleSet
 from ..squares import FILES, SIZE, SQUARES, file_of, rank_of, square_name, technical_name
-from ..values import PASS, Move
+from ..values import PASS, Move, article
 
 Json = Dict[str, Any]
 
@@ -89,6 +89,15 @@ MOVE_PATTERN = (f"^(?:{PASS_TEXT}|{_square('from')}[{SEPARATORS}]?{_square('to')
                 f"(?:{DUEL_MARK}(?<outcome>[{ATTACKER_WINS}{DEFENDER_WINS}]))?)$")
 
 
+# A square's algebraic name as a pattern (no groups, no anchors; either case): "e5", "d10". The
+# diagrams' markup (web/js/markup.js) reads its squares and arrows with it.
+SQUARE_PATTERN = _FILE_CLASS + "(?:" + "|".join(
+    sorted({square_name(sq)[1:] for sq in SQUARES}, key=lambda t: (-len(t), t))) + ")"
+# An arrow of a diagram's markup: two squares, a "-" between them or none ("d2d4", "d2-d4"), as
+# py_engine.record writes and reads a comment's arrows; the groups ``from`` and ``to``.
+ARROW_PATTERN = f"^(?<from>{SQUARE_PATTERN})-?(?<to>{SQUARE_PATTERN})$"
+
+
 def python_pattern(js: str) -> str:
     """A JavaScript regular expression's source (as engine-data.js carries it) in Python's
     syntax: named groups are ``(?P<name>…)``."""
@@ -100,7 +109,7 @@ def notation() -> Json:
     pos = start_position()
     quiet = move_text(pos, Move(13, 23))                     # d2 to an empty d3
     capture = move_text(pos, Move(13, 93, ATTACKER_WINS))    # d2 onto d10, an Orange piece
-    return {"styles": list(STYLES), "move": MOVE_PATTERN, "pass": PASS_TEXT,
+    return {"styles": list(STYLES), "move": MOVE_PATTERN, "square": SQUARE_PATTERN, "pass": PASS_TEXT,
             "quiet": quiet[len(square_name(13)):-len(square_name(23))],
             "capture": capture[len(square_name(13))], "separators": SEPARATORS}
 
@@ -199,6 +208,20 @@ def position_layout() -> Json:
             "case": {name: ("upper" if side == BLACK else "lower") for side, name in enumerate(SIDES)}}
 
 
+def piece_letters() -> Json:
+    """Every piece letter a position string may hold, in either side's case, with what it means:
+    its kind (the piece table's letter), its side (py_engine.pieces.side_of: the case of a
+    letter is its side), and the standard piece in words with its article ("a Black Panthan",
+    values.article), as the board editor names the piece it places."""
+    letters: Json = {}
+    for kind in PIECES:
+        for letter in (kind.letter.upper(), kind.letter.lower()):
+            side = SIDES[side_of(letter)]
+            words = f"{side.capitalize()} {STANDARD_RULES.piece_name(letter)}"
+            letters[letter] = {"kind": kind.letter, "side": side, "words": words, "article": article(words)}
+    return letters
+
+
 # The piece art: feathers are drawn for every piece that has them, but the Flier, whose emblem
 # (a propeller) says what it is; the art in web/js/pieces.js draws each emblem by its option name.
 NO_FEATHERS_DRAWN = ("flier",)
@@ -230,7 +253,8 @@ def web_facts() -> Json:
         "SIDES": list(SIDES),
         "POSITION": position_layout(),
         "PIECE_ART": piece_art(),
-        "MARKUP": {"colours": list(record.MARKUP_COLOURS)},
+        "PIECE_LETTERS": piece_letters(),
+        "MARKUP": {"colours": list(record.MARKUP_COLOURS), "arrow": ARROW_PATTERN},
     }
 
 

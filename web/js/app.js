@@ -5,7 +5,7 @@
 // through switchGame(), which keeps the game replaced among the recent games; the session checks
 // every engine reply against the game it was asked about; input made while the engine loads or
 // thinks is kept and played when it can be.
-import { RULES } from "../engine-data.js";
+import { RULES, SIDES } from "../engine-data.js";
 import { BoardView } from "./board.js";
 import { $, once } from "./dom.js";
 import { setupEditor } from "./editor.js";
@@ -14,7 +14,7 @@ import { setupGallery } from "./gallery.js";
 import { setupNewGameDialog } from "./new-game.js";
 import { bothHuman, commentMarkup, moveWords, notify, renderClocks, renderEngineStatus, renderRecent as showRecent,
          renderReplayProgress, renderScoringChoice, renderSession, renderThinking, sayPlayed } from "./panels.js";
-import { sideAfter } from "./position.js";
+import { BLACK, ORANGE, otherSide, sideAfter, sideName } from "./position.js";
 import { capital } from "./words.js";
 import { hearNewVersion, keepForOffline } from "./offline.js";
 import { askWhoPlays, setupRecords } from "./records.js";
@@ -77,7 +77,7 @@ function start() {
   if (link) {
     // The link's game is shown at once (for two people, at its ply); the engine checks it
     // before it replaces the user's own game.
-    settings.flipped = link.view.orientation === "orange";
+    settings.flipped = link.view.orientation === ORANGE;
     session.players = playersFor(null);
     session.show({ ...link.game }, { ply: link.view.ply });
   } else {
@@ -102,7 +102,7 @@ function readLink() {
   try {
     link = decodeLink(location.hash);
   } catch (err) {
-    notify(`This link could not be read: ${err.message}. Nothing was changed.`);
+    notify(`This link could not be read: ${/** @type {Error} */ (err).message}. Nothing was changed.`);
     clearLink();
   }
 }
@@ -163,12 +163,12 @@ async function openLink({ game: linked, view }, own = { ...session.game, players
     return;
   }
   if (keepOwn && own.moves.length) remember(storage, own, session.game);
-  if (view.orientation) setFlipped(view.orientation === "orange");
+  if (view.orientation) setFlipped(view.orientation === ORANGE);
   save();
   renderRecent();
   // Not saved (a full storage): the notice says so, and that the own game is still the saved one.
   if (saveProblem) return;
-  const turn = capital(reply.state.turn);
+  const turn = sideName(reply.state.turn);
   const intro = view.correspondence && !reply.state.result
     ? `A game by correspondence: ${turn} to move. Make your move, then send the link back.`
     : "This is the game from the link.";
@@ -181,7 +181,10 @@ async function openLink({ game: linked, view }, own = { ...session.game, players
 
 /** Replace the game with another (the one replaced is kept among the recent games unless
  *  ``keep`` is false; with ``players``, who plays it). An invalid game leaves everything as it
- *  was. Resolves with the engine's reply, or null if yet another game came first. */
+ *  was. Resolves with the engine's reply, or null if yet another game came first.
+ *  @param {import("./session.js").GameData & {players?: import("./session.js").Players}} game
+ *  @param {{keep?: boolean, known?: number, ply?: ?number, keepInput?: boolean}} [options]
+ *  @returns {Promise<?import("./session.js").Reply>} */
 async function switchGame(game, { keep = true, known = 0, ply = null, keepInput = false } = {}) {
   const { players = null, ...plain } = game;
   const reply = await session.load(plain, { players, known, ply, keep, keepInput });
@@ -262,7 +265,7 @@ function renderWake(v) {
 /** Which side is at the bottom: the setting, or — two people playing with "turn the board for
  *  each player" on — the side to move. */
 function boardFlipped() {
-  if (settings.autoFlip && bothHuman({ players: session.players }) && !session.over) return session.turn === "orange";
+  if (settings.autoFlip && bothHuman({ players: session.players }) && !session.over) return session.turn === ORANGE;
   return settings.flipped;
 }
 
@@ -283,7 +286,7 @@ for (const id of ["comment-text", "comment-arrows", "comment-marks"]) {
 /** A move played (null: the game ended off the board): heard, said, saved. */
 function announce(move) {
   const v = session.state;
-  if (move) playSound(v.result ? "end" : move.outcome ? "duel" : move.capture ? "capture" : "move", settings.sound);
+  if (move && v) playSound(v.result ? "end" : move.outcome ? "duel" : move.capture ? "capture" : "move", settings.sound);
   sayPlayed(move, v);
   save();
 }
@@ -294,7 +297,7 @@ function offerBranch() {
   const ply = session.reviewing;
   notify("You are looking at an earlier position: go back to the game to play on, or play on from here " +
          "(the whole game stays under Recent games).",
-         { label: "Play on from here", action: () => switchGame({ ...session.game, moves: session.game.moves.slice(0, ply),
+         { label: "Play on from here", action: () => switchGame({ ...session.game, moves: session.game.moves.slice(0, ply ?? 0),
                                                                   resigned: null, players: playersFor(null) }) });
 }
 
@@ -318,9 +321,9 @@ function disarmResign() {
 $("resign-button").addEventListener("click", async () => {
   const v = session.state;
   if (!v || v.result) return;
-  const side = bothHuman({ players: session.players }) ? v.turn : (session.players.black === "human" ? "black" : "orange");
+  const side = bothHuman({ players: session.players }) ? v.turn : (session.players[BLACK] === "human" ? BLACK : ORANGE);
   if (!resignArmed) {
-    $("resign-button").textContent = `Press again to resign for ${capital(side)}`;
+    $("resign-button").textContent = `Press again to resign for ${sideName(side)}`;
     $("resign-button").setAttribute("aria-pressed", "true");
     resignArmed = setTimeout(disarmResign, 4000);
     return;
@@ -332,7 +335,7 @@ $("resign-button").addEventListener("click", async () => {
 $("draw-button").addEventListener("click", () => {
   if (!session.state || session.over) return;
   session.offerDraw(session.state.turn);
-  $("live").textContent = `${capital(session.state.turn)} offers a draw.`;
+  $("live").textContent = `${sideName(session.state.turn)} offers a draw.`;
   $("draw-accept").focus();
 });
 $("draw-accept").addEventListener("click", () => session.agreeDraw());
@@ -343,7 +346,7 @@ $("draw-decline").addEventListener("click", () => {
 $("take-on-button").addEventListener("click", async () => {
   const players = await askWhoPlays("Play on from here against the engine (or go on between two people).");
   if (!players) return;
-  if (players.black !== players.orange) setFlipped(players.orange === "human");
+  if (players[BLACK] !== players[ORANGE]) setFlipped(players[ORANGE] === "human");
   session.setPlayers(players);
   save();
 });
@@ -353,9 +356,9 @@ $("auto-flip").addEventListener("change", (e) => { settings.autoFlip = e.target.
 // game analysed from its start, or shared.
 $("rematch-button").addEventListener("click", async () => {
   const g = session.game, p = session.players;
-  const players = { black: p.orange, orange: p.black };
+  const players = Object.fromEntries(SIDES.map((side) => [side, p[otherSide(side)]]));
   const clock = g.clock ? { initial: g.clock.initial, increment: g.clock.increment } : null;
-  setFlipped(bothHuman({ players }) ? !settings.flipped : players.orange === "human");
+  setFlipped(bothHuman({ players }) ? !settings.flipped : players[ORANGE] === "human");
   await newGame({ rules: g.rules, start: g.start, players, clock, correspondence: Boolean(g.correspondence) });
 });
 $("over-new-button").addEventListener("click", () => $("new-game-button").click());
@@ -375,13 +378,13 @@ $("move-strip").addEventListener("click", (e) => {
 });
 
 $("menu-button").addEventListener("click", () => {
-  const open = document.querySelector(".top").classList.toggle("open");
+  const open = /** @type {HTMLElement} */ (document.querySelector(".top")).classList.toggle("open");
   $("menu-button").setAttribute("aria-expanded", String(open));
 });
 // A choice in the menu closes it (on a phone it lies over the board).
 $("main-nav").addEventListener("click", (e) => {
   if (/** @type {Element} */ (e.target).closest("button, a")) {
-    document.querySelector(".top").classList.remove("open");
+    /** @type {HTMLElement} */ (document.querySelector(".top")).classList.remove("open");
     $("menu-button").setAttribute("aria-expanded", "false");
   }
 });
@@ -440,7 +443,7 @@ document.addEventListener("keydown", (e) => {
   e.preventDefault();
   const v = session.state, ply = session.shownPly;
   const m = v && ply ? v.moves[ply - 1] : null;
-  $("live").textContent = m ? `${capital(m.side)} ${m.text}` : "Start position";
+  $("live").textContent = m ? `${sideName(m.side)} ${m.text}` : "Start position";
 });
 
 // ---- dialogs and other ways in -------------------------------------------------------------
@@ -460,7 +463,7 @@ setupEditor({
   link: (game) => location.origin + location.pathname + encodeGame(game),
   onPlay: async ({ rules, start, mode }) => {
     const turn = sideAfter(start, 0);
-    setFlipped(mode === "engine" && turn === "orange");
+    setFlipped(mode === "engine" && turn === ORANGE);
     if (mode === "analyse") {
       // On from the new game's first position (turned on now, it would analyse the old one).
       session.assistance.analysis.on = true;
@@ -479,12 +482,14 @@ setupNewGameDialog(engine, async (choice) => {
   await newGame({ rules, start, players, clock, correspondence });
 }, () => session.stopSearches(), () => Boolean(session.state && !session.over && session.state.moves.length));
 
-/** Start a game (the one replaced is kept, with who played it). */
+/** Start a game (the one replaced is kept, with who played it).
+ *  @param {{rules: string, start: string, players: import("./session.js").Players,
+ *    clock?: ?{initial: number, increment: number}, correspondence?: boolean}} options */
 async function newGame({ rules, start, players, clock = null, correspondence = false }) {
   const reply = await switchGame({ ...emptyGame(rules, start, { clock, correspondence }), players });
   if (!reply) return;
   if (!reply.ok) { if (!reply.restarted) notify(reply.error); return; }
-  $("live").textContent = `New game. ${capital(reply.state.turn)} moves first.`;
+  $("live").textContent = `New game. ${sideName(reply.state.turn)} moves first.`;
 }
 
 function renderRecent() {

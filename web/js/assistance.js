@@ -2,6 +2,7 @@
 // live position, shown as an arrow) and the analysis (the position shown searched deeper and
 // deeper, its best line drawn as fading arrows). Both ask the engine through the session, so
 // that a reply about a game since replaced is dropped (the session's epoch).
+import { BLACK } from "./position.js";
 
 /**
  * @typedef {import("./session.js").Session} Session
@@ -17,6 +18,7 @@
 const ANALYSIS = { level: 6, time_ms: 30000 };
 const HINT = { level: 6, time_ms: 1000 };
 const HINT_COLOUR = "rgba(63, 208, 201, 0.8)";
+/** @param {number} i */
 const lineColour = (i) => `rgba(120, 200, 90, ${0.8 - 0.25 * i})`;   // the best line, fading
 const LINE_SHOWN = 3;                                                   // moves of it drawn
 
@@ -27,7 +29,7 @@ export class Assistance {
     /** @type {?number[]} the hint's squares [from, to], until the position changes */
     this.hint = null;
     /** @type {Analysis} */
-    this.analysis = { on: false, running: false, token: 0, info: null, side: "black", error: "" };
+    this.analysis = { on: false, running: false, token: 0, info: null, side: BLACK, error: "" };
   }
 
   /** The arrows the board draws for this help: [from, to, colour]. */
@@ -71,7 +73,7 @@ export class Assistance {
                        side: ply < s.state.moves.length ? s.state.moves[ply].side : s.state.turn });
     s.changed();
     const game = { ...s.game, moves: s.game.moves.slice(0, ply), resigned: null };
-    const reply = await s.ask("think", { ...s.asking(game), ...ANALYSIS }, (info) => {
+    const reply = await s.ask("think", { ...s.asking(game), ...ANALYSIS }, (/** @type {SearchInfo} */ info) => {
       if (token !== a.token) return;
       a.info = info;
       s.changed();

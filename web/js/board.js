@@ -71,7 +71,7 @@ export class BoardView {
     // 70-180 ms a frame, and took the second core from the engine's search: own move drawn 34-73
     // ms -> 9-28, a level-3 reply 126-231 ms -> 84-137 (docs/benchmarks.md, "2026-11-26: the
     // board drawn on the CPU"). Chromium and Firefox here draw in memory either way.
-    this.ctx = canvas.getContext("2d", { willReadFrequently: true });
+    this.ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d", { willReadFrequently: true }));
     this.onPress = onPress;
     this.onDrop = onDrop;
     this.onDropOff = onDropOff;       // a piece dragged off the board (the editor removes it)
@@ -114,15 +114,18 @@ export class BoardView {
   key(e) {
     // Arrows move as the board is seen: "up" is towards the top of the screen.
     const step = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
+    // The cursor is set when the board takes the focus, before any key reaches it.
+    const cursor = this.cursor;
+    if (cursor === null) return;
     if (step) {
       const sign = this.state.flipped ? -1 : 1;
-      const f = Math.min(FILE_COUNT - 1, Math.max(0, fileOf(this.cursor) + sign * step[0]));
-      const r = Math.min(RANK_COUNT - 1, Math.max(0, rankOf(this.cursor) + sign * step[1]));
+      const f = Math.min(FILE_COUNT - 1, Math.max(0, fileOf(cursor) + sign * step[0]));
+      const r = Math.min(RANK_COUNT - 1, Math.max(0, rankOf(cursor) + sign * step[1]));
       this.cursor = squareOn(f, r);
       this.draw();
       this.announce();
     } else if (e.key === "Enter" || e.key === " ") {
-      this.onPress(this.cursor);
+      this.onPress(cursor);
     } else {
       return;
     }
@@ -283,11 +286,12 @@ export class BoardView {
                                         whiteSpace: "nowrap" });
       this.canvas.after(this.label);
     }
-    this.label.textContent = name;
-    Object.assign(this.label.style, { left: `${this.canvas.offsetLeft + x}px`, top: `${this.canvas.offsetTop + y}px` });
-    this.label.hidden = false;
+    const label = this.label;
+    label.textContent = name;
+    Object.assign(label.style, { left: `${this.canvas.offsetLeft + x}px`, top: `${this.canvas.offsetTop + y}px` });
+    label.hidden = false;
     clearTimeout(this.labelTimer);
-    this.labelTimer = setTimeout(() => { this.label.hidden = true; }, 1500);
+    this.labelTimer = setTimeout(() => { label.hidden = true; }, 1500);
   }
 
   pointerUp(e) {
@@ -298,7 +302,7 @@ export class BoardView {
     const [x, y] = this.point(e);
     const sq = this.squareAt(x, y);
     if (drag.moved && sq === null) this.onDropOff(drag.from);
-    else if (drag.moved && sq !== drag.from) {
+    else if (drag.moved && sq !== null && sq !== drag.from) {
       this.dropped = [drag.from, sq];        // when the board shows this move, nothing slides
       this.onDrop(drag.from, sq);
     }
@@ -427,13 +431,13 @@ export function drawCoordinates(ctx, g, T = BOOK_THEME) {
   // Each letter sits in the bottom row's square of its file, each number in the left column's
   // square of its rank, coloured to read on that square.
   for (let i = 0; i < FILE_COUNT; i++) {
-    const sq = g.squareAt((i + 0.5) * cell, g.size - 1);
+    const sq = /** @type {number} */ (g.squareAt((i + 0.5) * cell, g.size - 1));   // on the board
     ctx.fillStyle = isDark(sq) ? T.coord : T.coordOnLight;
     ctx.textAlign = "right"; ctx.textBaseline = "bottom";
     ctx.fillText(squareName(sq)[0], (i + 1) * cell - 2, g.size - 1);
   }
   for (let i = 0; i < RANK_COUNT; i++) {
-    const sq = g.squareAt(0, (i + 0.5) * cell);
+    const sq = /** @type {number} */ (g.squareAt(0, (i + 0.5) * cell));   // on the board
     ctx.fillStyle = isDark(sq) ? T.coord : T.coordOnLight;
     ctx.textAlign = "left"; ctx.textBaseline = "top";
     ctx.fillText(squareName(sq).slice(1), 2, i * cell + 1);

@@ -8,19 +8,32 @@ import { BoardView } from "./board.js";
 import { currentTheme } from "./themes.js";
 import { $, once } from "./dom.js";
 import { drawPiece } from "./pieces.js";
-import { emptyBoard, pieceLetter, placementBoard, readPosition, sideName, sideOfPiece, writePosition } from "./position.js";
+import { emptyBoard, pieceKind, pieceLetter, pieceWithArticle, placementBoard, readPosition, sideName, writePosition } from "./position.js";
 import { SetUp } from "./session.js";
 
-const NAMES = Object.fromEntries(PIECES.map((p) => [p.letter, p.name]));
 const TOOLS = { move: "Move pieces", remove: "Remove pieces" };
 
 // The position being set up, and what a press on its board means (session.js).
 const setup = new SetUp();
+/** What the editor is given (setupEditor).
+ *  @typedef {{engine: import("./engine.js").Engine, current: () => {rules: string, position: string},
+ *    link: (game: {rules: string, start: string, moves: string[]}) => string,
+ *    onPlay: (game: {rules: string, start: string, mode: string}) => unknown}} EditorHooks
+ *  The engine's verdict on a position: playable, with its rule set and start, or why not.
+ *  @typedef {{ok: true, rules: string, start: string} | {ok: false, error: string}} Verdict */
 const editor = {
-  checked: null,         // the engine's verdict on the position as it is: {ok, rules, start} or {ok: false, error}
+  /** @type {?Verdict} the engine's verdict on the position as it is */
+  checked: null,
   token: 0,
+  /** @type {?EditorHooks} (set by setupEditor) */
   hooks: null,
 };
+
+/** The editor's hooks: setupEditor gives them before any control can be used. @returns {EditorHooks} */
+function hooks() {
+  if (!editor.hooks) throw new Error("the editor is not set up");
+  return editor.hooks;
+}
 
 let view = null;
 
@@ -31,7 +44,8 @@ export function editedPosition() {
 
 /** Wire the editor. hooks: engine (answers "check"); current() -> {rules, position} (the game
  *  shown); link(game) -> a link to it;
- *  onPlay({rules, start, mode}) with mode "engine", "friend" or "analyse". */
+ *  onPlay({rules, start, mode}) with mode "engine", "friend" or "analyse".
+ *  @param {EditorHooks} hooks */
 export function setupEditor(hooks) {
   editor.hooks = hooks;
   view = new BoardView($("editor-board"), {
@@ -45,7 +59,7 @@ export function setupEditor(hooks) {
   $("editor-standard").addEventListener("click", () => setup.setBoard(placementBoard(SETUPS.diametral)));
   $("editor-facing").addEventListener("click", () => setup.setBoard(placementBoard(SETUPS.facing)));
   $("editor-side").addEventListener("change", (e) => { setup.side = e.target.value; changed(); });
-  for (const side of ["black", "orange"]) {
+  for (const side of SIDES) {
     $(`editor-escape-${side}`).addEventListener("change", (e) => { setup.escapes[side] = e.target.checked; changed(); });
   }
   $("editor-rules").addEventListener("change", changed);
@@ -70,7 +84,7 @@ function typedPosition(text) {
     setup.escapes = escapes;
     setup.setBoard(board);
   } catch (err) {
-    showVerdict(false, `That position could not be read: ${err.message}. The board is unchanged.`);
+    showVerdict(false, `That position could not be read: ${/** @type {Error} */ (err).message}. The board is unchanged.`);
   }
 }
 
@@ -79,7 +93,7 @@ const buildPaletteOnce = once(buildPalette);
 
 function open() {
   buildPaletteOnce();
-  const { rules, position } = editor.hooks.current();
+  const { rules, position } = hooks().current();
   fillRules(rules);
   try {
     Object.assign(setup, readPosition(position));
@@ -117,8 +131,8 @@ function toolButton(tool, label) {
   button.setAttribute("aria-label", label);
   const icon = document.createElement("canvas");
   icon.width = icon.height = 64;
-  const ctx = icon.getContext("2d");
-  if (NAMES[tool.toUpperCase()] && tool.length === 1) drawPiece(ctx, tool, 32, 32, 58);
+  const ctx = /** @type {CanvasRenderingContext2D} */ (icon.getContext("2d"));
+  if (pieceKind(tool)) drawPiece(ctx, tool, 32, 32, 58);
   else drawToolIcon(ctx, tool);
   button.append(icon);
   button.addEventListener("pointerdown", (e) => startPaletteDrag(e, tool));
@@ -149,8 +163,8 @@ function pickTool(tool) {
   for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#editor-dialog [data-tool]"))) {
     b.setAttribute("aria-pressed", String(b.dataset.tool === tool));
   }
-  const name = tool.length === 1 ? `${sideName(sideOfPiece(tool))} ${NAMES[tool.toUpperCase()]}` : null;
-  $("editor-tool-text").textContent = name ? `Tap squares to place ${/^[aeiou]/i.test(name) ? "an" : "a"} ${name}; tap it again to remove it.`
+  const piece = pieceWithArticle(tool);
+  $("editor-tool-text").textContent = piece ? `Tap squares to place ${piece}; tap it again to remove it.`
     : tool === "remove" ? "Tap pieces to remove them."
       : "Drag pieces to move them, or off the board to remove them; or tap a piece, then a square.";
   setup.pickTool(tool);
@@ -204,14 +218,13 @@ async function changed() {
   redraw();
   const start = editedPosition();
   $("editor-side").value = setup.side;
-  $("editor-escape-black").checked = setup.escapes.black;
-  $("editor-escape-orange").checked = setup.escapes.orange;
+  for (const side of SIDES) $(`editor-escape-${side}`).checked = setup.escapes[side];
   $("editor-position").value = start;
   $("editor-dialog").dataset.position = start;
   const token = ++editor.token;
   editor.checked = null;
   enableActions(false);
-  const { engine } = editor.hooks;
+  const { engine } = hooks();
   // The worker answers in turn, once it has started: the request waits there, not here.
   showVerdict(null, engine.ready ? "Checking…" : "The engine is loading; it will check the position as soon as it is ready.");
   const reply = await engine.request("check", { rules: $("editor-rules").value, start });
@@ -219,7 +232,7 @@ async function changed() {
   editor.checked = reply;
   if (reply.ok) {
     showVerdict(true, `A playable position: ${sideName(setup.side)} to move.`);
-    $("editor-link").value = editor.hooks.link({ rules: reply.rules, start: reply.start, moves: [] });
+    $("editor-link").value = hooks().link({ rules: reply.rules, start: reply.start, moves: [] });
     enableActions(true);
   } else if (reply.restarted) {
     showVerdict(false, "The engine restarted; change anything to check again.");
@@ -245,5 +258,5 @@ async function play(mode) {
   const reply = editor.checked;
   if (!reply || !reply.ok) return;
   $("editor-dialog").close();
-  await editor.hooks.onPlay({ rules: reply.rules, start: reply.start, mode });
+  await hooks().onPlay({ rules: reply.rules, start: reply.start, mode });
 }

@@ -32,7 +32,7 @@
  * @property {string} position     the position now (position string)
  * @property {string[]} board      100 squares, a1 first: a piece letter or ""
  * @property {string} turn         "black" or "orange"
- * @property {{black: boolean, orange: boolean}} escapes   escape still in hand
+ * @property {Object<string, boolean>} escapes   escape still in hand
  * @property {number} counter      three-piece counter
  * @property {Object<string, {to: number, capture: boolean, escape: boolean, duel: boolean}[]>} legal
  *   each piece's legal destinations, keyed by its square (and "pass" when passing is legal)
@@ -41,8 +41,8 @@
  * @property {number} plies        the game's length
  * @property {number[]} threatened squares of threatened Princesses
  * @property {?{text: string, reason: string, explanation: string, winner: ?string}} result
- * @property {{black: string[], orange: string[]}} captured
- * @property {{system: string, black: number, orange: number}} wager
+ * @property {Object<string, string[]>} captured
+ * @property {{system: string, [side: string]: number | string}} wager
  * @property {Object<string, string>} names   piece letter -> name under these rules
  * @property {string} [record]     the game record, when asked for
  *
@@ -114,6 +114,10 @@ export class Engine {
     this.nextId = 1;
     this.ready = false;
     this.failed = false;
+    /** @type {?Worker} the engine's worker; null when none could be started */
+    this.worker = null;
+    this.heard = 0;               // when the worker was last heard from (performance.now())
+    this.spoke = false;           // has the worker said anything since it was started?
     this.start();
     this.watch = setInterval(() => this.check(), PING_MS);
   }
@@ -249,6 +253,7 @@ export class Engine {
     this.lastSent = performance.now();
     const id = this.nextId++;
     this.pending.set(id, request);
+    if (!this.worker) throw new Error("the engine has no worker");
     this.worker.postMessage({ id, op: request.op, args: request.args });
   }
 
@@ -278,7 +283,7 @@ export class Engine {
       this.restart("the engine stopped answering");
       return;
     }
-    this.worker.postMessage({ op: "ping" });
+    this.worker?.postMessage({ op: "ping" });
   }
 
   /** Replace the worker (after a failure, or for the page's Retry button). The requests it

@@ -4,7 +4,12 @@
 import { GALLERY } from "../engine-data.js";
 import { $ } from "./dom.js";
 
-/** Fill the gallery dialog; ``onOpen(entry)`` replays the game chosen. */
+/** A game of the gallery (py_engine/gallery.py).
+ *  @typedef {{title: string, summary: string, source: string, rules: string, moves: string[],
+ *    captions: string[]}} GalleryGame */
+
+/** Fill the gallery dialog; ``onOpen(entry)`` replays the game chosen.
+ *  @param {(entry: GalleryGame) => unknown} onOpen */
 export function setupGallery(onOpen) {
   for (const [key, entry] of Object.entries(GALLERY)) {
     const item = document.createElement("li");
@@ -28,7 +33,9 @@ export function setupGallery(onOpen) {
 
 /** The caption for ``shown`` plies of a game (its rules, start and move entries), if it is a
  *  gallery game: the move's caption, or at the start what the game is. A game played on past
- *  the gallery's moves has none. */
+ *  the gallery's moves has none.
+ *  @param {{rules: string, canonicalRules?: string, start: string, moves: {text: string}[]}} game
+ *  @param {number} shown */
 export function renderCaption({ rules, canonicalRules, start, moves }, shown) {
   const box = $("caption");
   const entry = Object.values(GALLERY).find((g) => (g.rules === rules || g.rules === canonicalRules)

@@ -23,13 +23,13 @@
 // [%csl …] markup drawn). picture(type) resolves to a PNG or SVG Blob of the board as shown.
 // Markup that cannot be read is named in a line under the board and never drawn; nothing an
 // author writes is ever put into the page as markup.
-import { GALLERY, LIMITS, SIDES } from "../engine-data.js";
+import { GALLERY, LIMITS } from "../engine-data.js";
 import { BoardView } from "./board.js";
 import { themeFor } from "./themes.js";
 import { onEngineReady, sharedEngine, sharedEngineFailed, sharedEngineReady } from "./engine.js";
 import { parseMarkup, parseSquare } from "./markup.js";
 import { picture } from "./picture.js";
-import { describe, placementAndSide, readPosition, sideAfter, sideName, squareName } from "./position.js";
+import { BLACK, ORANGE, describe, placementAndSide, readPosition, sideAfter, sideName, squareName } from "./position.js";
 import { GAME, puzzleJudge } from "./judges.js";
 import { Session } from "./session.js";
 import { capital } from "./words.js";
@@ -73,19 +73,22 @@ export class JetanBoard extends HTMLElement {
         <div class="comment" part="comment" aria-live="polite"></div>
         <div class="warning" part="warning" role="status"></div>
       </div>`;
-    this.canvas = root.querySelector("canvas");
-    /** @type {HTMLElement} */
-    this.bar = root.querySelector(".bar");
-    this.caption = root.querySelector(".caption");
-    this.commentBox = root.querySelector(".comment");
-    this.warningBox = root.querySelector(".warning");
+    // The shadow tree just written holds each of these.
+    this.canvas = /** @type {HTMLCanvasElement} */ (root.querySelector("canvas"));
+    this.bar = /** @type {HTMLElement} */ (root.querySelector(".bar"));
+    this.caption = /** @type {HTMLElement} */ (root.querySelector(".caption"));
+    this.commentBox = /** @type {HTMLElement} */ (root.querySelector(".comment"));
+    this.warningBox = /** @type {HTMLElement} */ (root.querySelector(".warning"));
     this.problem = "";        // what is wrong with the board's game or the last input, if anything
     /** The diagram's markup: arrows [from, to, colour], marked squares [square, colour], and
-     *  what could not be read. */
+     *  what could not be read.
+     *  @type {{arrows: any[][], marks: any[][], problems: string[]}} */
     this.markup = { arrows: [], marks: [], problems: [] };
     /** @type {Map<number, {text: string, arrows: any[][], marks: any[][]}>} comments by ply */
     this.comments = new Map();
-    /** show-moves: the destinations the engine gave, for the key (game and square) asked. */
+    /** show-moves: the destinations the engine gave, for the key (game and square) asked (and
+     *  the key being asked about).
+     *  @type {{key: string, square: ?number, dests: {to: number}[], problem: string, asking?: string}} */
     this.reach = { key: "", square: null, dests: [], problem: "" };
     /** What picture() draws: the board as last shown, with its markup. */
     this.scene = null;
@@ -294,7 +297,7 @@ export class JetanBoard extends HTMLElement {
       this.show();
     } else if (type === "played" && detail) {
       this.problem = "";
-      const state = this.session.state, last = detail === state.moves.at(-1);
+      const state = this.session.live, last = detail === state.moves.at(-1);
       this.dispatchEvent(new CustomEvent("move", { bubbles: true, composed: true,
         detail: { move: publicMove(detail), position: detail.position } }));
       if (last && state.result) this.dispatchEvent(new CustomEvent("gameover", { bubbles: true, composed: true, detail: state.result }));
@@ -316,8 +319,8 @@ export class JetanBoard extends HTMLElement {
     const look = themeFor(this);
     const s = this.session;
     const props = s.boardProps();
-    const flipped = this.getAttribute("orientation") === "orange" ||
-      Boolean(this.puzzle && readPosition(this.puzzle.position).side !== SIDES[0]);
+    const flipped = this.getAttribute("orientation") === ORANGE ||
+      Boolean(this.puzzle && readPosition(this.puzzle.position).side !== BLACK);
     const comment = this.comments.get(s.shownPly);
     const arrows = [...this.markup.arrows, ...(comment ? comment.arrows : [])];
     const marks = [...this.markup.marks, ...(comment ? comment.marks : [])];
@@ -391,7 +394,7 @@ export class JetanBoard extends HTMLElement {
 
   sideText() {
     const s = this.session;
-    if (s.over && s.reviewing === null) return s.state.result.explanation;
+    if (s.over && s.reviewing === null) return s.live.result?.explanation ?? "";
     return `${sideName(this.turnShown())} to move.`;
   }
 
@@ -402,7 +405,7 @@ export class JetanBoard extends HTMLElement {
     if (ply === 0) return s.plies ? "Start position" : "";
     const entry = s.state && s.state.moves[ply - 1];
     const text = entry ? entry.text : s.early ? s.early.entries[ply - 1].text : "";
-    const over = s.over && ply === s.plies ? ` — ${s.state.result.explanation}` : "";
+    const over = s.over && ply === s.plies ? ` — ${s.live.result?.explanation ?? ""}` : "";
     return `${ply}. ${text}${entry ? ` (${entry.descriptive})` : ""}${over}`;
   }
 
@@ -419,6 +422,7 @@ export class JetanBoard extends HTMLElement {
     const reply = await s.play(typeof move === "object" && move !== null ? move : { text: String(move) });
     if (!reply) throw new Error("another game replaced this one");
     if (!reply.ok) throw new Error(reply.error);
+    if (!reply.played) throw new Error("the engine named no move");
     return publicMove(reply.played);
   }
 }
@@ -444,7 +448,8 @@ function note(text, arrows = "", marks = "", problems = []) {
   return { text: words.length > most ? `${words.slice(0, most - 1)}…` : words, arrows: a.items, marks: m.items };
 }
 
-/** A move as the element tells a page about it: squares by name ("d2"), as authors write them. */
+/** A move as the element tells a page about it: squares by name ("d2"), as authors write them.
+ *  @param {import("./engine.js").Move} move */
 function publicMove({ text, from, to, capture, outcome }) {
   return { text, from: from === null ? null : squareName(from), to: to === null ? null : squareName(to), capture, outcome };
 }

@@ -5,6 +5,7 @@
 // judge's answer is read as the engine's State of the game, the judge's own word (its verdict)
 // kept beside it, so that the one Session plays a game, a lesson and a puzzle alike: the same
 // press, selection, kept move and epochs. Nothing here decides a move: it only asks.
+import { SIDES } from "../engine-data.js";
 import { placementBoard } from "./position.js";
 
 /**
@@ -30,7 +31,7 @@ import { placementBoard } from "./position.js";
 /** A game between players, judged by its rules. @type {Judge} */
 export const GAME = {
   open: (s, game, known, onProgress) => s.engine().request("state", s.asking(game, known), onProgress),
-  play: (s, move) => s.engine().request("play", { ...s.asking(s.game, s.state.moves.length), move }),
+  play: (s, move) => s.engine().request("play", { ...s.asking(s.game, s.live.moves.length), move }),
   answers: false,
   explains: false,
 };
@@ -52,12 +53,12 @@ export function puzzleJudge(puzzle) {
     const answer = await s.engine().request("state", s.asking(game));
     if (!answer.ok) return answer;
     // The solver's moves are every other one from the first: the last of them is the one played.
-    const played = move === undefined ? undefined : answer.state.moves[2 * (verdict.mine.length - 1)];
+    const played = move === undefined ? undefined : answer.state.moves[SIDES.length * (verdict.mine.length - 1)];
     return { ...answer, played, state: { ...answer.state, verdict } };
   }
   return {
     // A game shown with moves (the solution shown, a board's attribute) has the solver's every other.
-    open: (s, game) => ask(s, game.moves.filter((_, i) => i % 2 === 0)),
+    open: (s, game) => ask(s, game.moves.filter((_, i) => i % SIDES.length === 0)),
     play: (s, move) => ask(s, verdictOf(s).mine, move),
     answers: true,
     explains: true,

@@ -66,7 +66,7 @@ class LessonController {
   }
 
   /** Show a task's board at once, and ask the engine about it (its answer brings the legal moves
-   *  shown when a piece is picked up). */
+   *  shown when a piece is picked up). @param {number} lessonIndex @param {number} taskIndex */
   open(lessonIndex, taskIndex) {
     this.lessonIndex = lessonIndex;
     this.taskIndex = taskIndex;
@@ -85,10 +85,11 @@ class LessonController {
 
   get task() { return LESSONS[this.lessonIndex].tasks[this.taskIndex]; }
 
-  /** What the session says: redraw, and what the judge made of a move. */
+  /** What the session says: redraw, and what the judge made of a move.
+   *  @param {string} type @param {any} detail what the session tells with it */
   heard(type, detail) {
     if (type === "change") this.render();
-    else if (type === "played" && detail === this.session.state.moves.at(-1)) this.judged();   // with its answer
+    else if (type === "played" && detail === this.session.live.moves.at(-1)) this.judged();   // with its answer
     else if (type === "refused") this.refused(detail.move, detail.reply);
     else if (type === "dropped") this.say(`Your move was not played: ${detail.why}.`, "bad");
   }
@@ -99,23 +100,27 @@ class LessonController {
     const limit = task.most ? ` (in ${task.most} move${task.most > 1 ? "s" : ""})` : "";
     $("task-prompt").textContent = `${count > 1 ? `Task ${this.taskIndex + 1} of ${count}: ` : ""}${task.prompt}${limit}`;
     // A star a move on its way (or kept) lands on is taken already.
-    const taken = [s.sent, ...s.kept].filter((m) => m && m.to !== undefined).map((m) => m.to);
+    const taken = [s.sent, ...s.kept].flatMap((m) => (m && m.to !== undefined ? [m.to] : []));
     const stars = (v ? v.stars : task.stars).filter((sq) => !taken.includes(sq));
     this.view.set({ ...s.boardProps(), stars });
     $("next-task").textContent = this.taskIndex + 1 < count ? "Next task" : "Next lesson";
   }
 
-  /** A move refused explains itself, with where that piece can go: the engine's own moves. */
+  /** A move refused explains itself, with where that piece can go: the engine's own moves.
+   *  @param {import("./session.js").WaitingMove} move
+   *  @param {Extract<import("./session.js").Reply, {ok: false}>} reply */
   refused(move, reply) {
     if (reply.restarted) return;
-    const dests = move.from !== undefined ? this.session.destinations(move.from) : [];
-    if (dests.length) this.session.selected = move.from;
+    const from = move.from;
+    const dests = from !== undefined ? this.session.destinations(from) : [];
+    if (dests.length && from !== undefined) this.session.selected = from;
     this.say(`${capital(reply.error)}.${dests.length ? " Its moves are marked." : ""}`, "bad");
   }
 
   /** The judge's word on a move played: the task met, failed, or going on. */
   judged() {
     const v = this.verdict;
+    if (!v) return;           // a move played has the judge's word
     if (v.done) {
       this.say(v.result ? `Well done: ${v.result}.` : "Well done!", "good");
       if (this.taskIndex + 1 === LESSONS[this.lessonIndex].tasks.length) {
@@ -162,6 +167,7 @@ class LessonController {
     $("learn-progress").textContent = `${this.finished.size} of ${LESSONS.length} lessons done.`;
   }
 
+  /** Say ``text`` under the board, in a ``tone`` ("good", "bad" or none). @param {string} text @param {string} [tone] */
   say(text, tone = "") {
     const box = $("learn-message");
     box.textContent = text;

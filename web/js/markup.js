@@ -5,10 +5,15 @@
 import { MARKUP } from "../engine-data.js";
 import { squareIndex, squareName } from "./position.js";
 
+/** An arrow's text: two squares, "-" between them or not ("d2d4", "d2-d4"), as the record format
+ *  writes a comment's arrows (engine-data.js's MARKUP.arrow; either case). */
+const ARROW = new RegExp(MARKUP.arrow);
+
 /** How the colours a diagram's arrows and marked squares may take (a name after a colon:
  *  ``d2d4:red``, ``e5:blue``; their names are the record format's, MARKUP.colours) are painted;
  *  each reads on both square colours. The first is the default, the green of the app's
- *  analysis arrows. */
+ *  analysis arrows.
+ *  @type {Object<string, string>} */
 const PAINT = {
   green: "rgba(120, 200, 90, 0.85)", red: "rgba(232, 35, 45, 0.88)",
   blue: "rgba(70, 140, 255, 0.88)", yellow: "rgba(255, 222, 40, 0.9)",
@@ -21,6 +26,7 @@ export const MAX_MARKUP = 100;
 /** Longer markup text is not read at all (a hundred arrows take about a thousand characters). */
 export const MAX_MARKUP_TEXT = 10_000;
 
+/** @param {string} text */
 const quote = (text) => `'${text.length > 12 ? `${text.slice(0, 11)}…` : text}'`;
 const COLOUR_NAMES = Object.keys(PALETTE);
 
@@ -32,15 +38,19 @@ export function parseSquare(name) {
   return sq >= 0 && squareName(sq) === text ? sq : null;
 }
 
-/** A colour's name ("red") as the palette's colour, the default (green) for none, or null. */
+/** A colour's name ("red") as the palette's colour, the default (green) for none, or null.
+ *  @param {string | undefined} name @returns {?string} */
 function colourOf(name) {
   if (name === undefined || name === "") return PALETTE[COLOUR_NAMES[0]];
-  return Object.hasOwn(PALETTE, name.toLowerCase()) ? PALETTE[name.toLowerCase()] : null;
+  const key = name.toLowerCase();
+  return Object.hasOwn(PALETTE, key) ? PALETTE[key] : null;
 }
 
 /** Read a markup list. ``kind`` "arrows" (from-to pairs: "d2d4", "d2-d4") or "marks"
  *  (squares). Returns {items: [[from, to, colour]] or [[square, colour]], problem: "" or what
  *  is wrong (the items read are drawn all the same)}. */
+/** @param {?string | undefined} text @param {"arrows" | "marks"} kind
+ *  @returns {{items: any[][], problem: string}} */
 export function parseMarkup(text, kind) {
   const what = kind === "arrows" ? "arrow" : "marked square";
   const source = String(text ?? "");
@@ -58,8 +68,9 @@ export function parseMarkup(text, kind) {
       continue;
     }
     if (kind === "arrows") {
-      const m = /^([a-z]\d{1,2})-?([a-z]\d{1,2})$/i.exec(body);
-      const from = m ? parseSquare(m[1]) : null, to = m ? parseSquare(m[2]) : null;
+      const m = ARROW.exec(body);
+      const squares = m && /** @type {Object<string, string>} */ (m.groups);
+      const from = squares ? parseSquare(squares.from) : null, to = squares ? parseSquare(squares.to) : null;
       if (from === null || to === null || from === to) { bad.push(`${quote(body)} is not an arrow from one square to another (such as d2d4)`); continue; }
       items.push([from, to, colour]);
     } else {

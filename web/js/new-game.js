@@ -5,7 +5,7 @@
 import { LEVELS, PIECES, RULES, RULE_TEXT, SIDES } from "../engine-data.js";
 import { $, once } from "./dom.js";
 import { drawPiece } from "./pieces.js";
-import { fileOf, rankOf, squareIndex } from "./position.js";
+import { BLACK, ORANGE, fileOf, rankOf, sideName, squareIndex } from "./position.js";
 import { defaultSettings, playersFor } from "./storage.js";
 
 // Rule option naming a piece's gait -> the piece's letter (for the gait diagrams).
@@ -110,13 +110,13 @@ function fillRulesForm(info) {
     }
     if (info.per_side.includes(key)) {
       const orange = document.createElement("select");
-      orange.name = `opt-${SIDES[1]}-${key}`;
-      orange.setAttribute("aria-label", `${info.words[key].label} for Orange`);
+      orange.name = `opt-${ORANGE}-${key}`;
+      orange.setAttribute("aria-label", `${info.words[key].label} for ${sideName(ORANGE)}`);
       for (const v of values) orange.append(new Option(words(key, v), v));
       const split = document.createElement("label");
       split.className = "per-side";
       const check = Object.assign(document.createElement("input"), { type: "checkbox", name: `split-${key}` });
-      split.append(check, " different for Orange: ", orange);
+      split.append(check, ` different for ${sideName(ORANGE)}: `, orange);
       wrap.append(split);
     }
     box.append(wrap);
@@ -151,10 +151,10 @@ function showPreset(info, rules) {
   }
   for (const key of Object.keys(info.options)) {
     const own = sides[key] || {};
-    form[`opt-${key}`].value = own[SIDES[0]] ?? values[key] ?? info.standard[key];
+    form[`opt-${key}`].value = own[BLACK] ?? values[key] ?? info.standard[key];
     if (form[`split-${key}`]) {
-      form[`split-${key}`].checked = own[SIDES[1]] !== undefined;
-      form[`opt-${SIDES[1]}-${key}`].value = own[SIDES[1]] ?? values[key] ?? info.standard[key];
+      form[`split-${key}`].checked = own[ORANGE] !== undefined;
+      form[`opt-${ORANGE}-${key}`].value = own[ORANGE] ?? values[key] ?? info.standard[key];
     }
     form[`opt-${key}`].dispatchEvent(new Event("change"));
   }
@@ -165,7 +165,7 @@ function showPreset(info, rules) {
 /** The "different for Orange" selects: disabled while their box is unticked. */
 function enableSplits() {
   const form = $("new-game-form");
-  for (const key of RULES.per_side) form[`opt-${SIDES[1]}-${key}`].disabled = !form[`split-${key}`].checked;
+  for (const key of RULES.per_side) form[`opt-${ORANGE}-${key}`].disabled = !form[`split-${key}`].checked;
 }
 
 async function drawReach(canvas, key, value) {
@@ -202,11 +202,10 @@ function rulesFromForm() {
     const value = form[`opt-${key}`].value;
     const split = form[`split-${key}`] && form[`split-${key}`].checked;
     if (split) {
-      // The first side's value is the option's own select, the other's the "different" one.
-      const [first, other] = SIDES;
-      const orange = form[`opt-${other}-${key}`].value;
-      if (value !== standard) parts.push(item(key, value, first));
-      if (orange !== standard) parts.push(item(key, orange, other));
+      // Black's value is the option's own select, Orange's the "different" one.
+      const orange = form[`opt-${ORANGE}-${key}`].value;
+      if (value !== standard) parts.push(item(key, value, BLACK));
+      if (orange !== standard) parts.push(item(key, orange, ORANGE));
     } else if (value !== standard) parts.push(item(key, value));
   }
   return parts.join(RULE_TEXT.separator);
@@ -229,7 +228,7 @@ $("new-game-form").addEventListener("submit", async (e) => {
   const rules = rulesFromForm();
   const start = form.start.value.trim() || "start";
   let clock;
-  try { clock = clockFromForm(form); } catch (err) { $("new-game-error").textContent = err.message; return; }
+  try { clock = clockFromForm(form); } catch (err) { $("new-game-error").textContent = /** @type {Error} */ (err).message; return; }
   dialog.onStarting();
   const check = await dialog.engine.request("check", { rules, start });
   if (!check.ok) { $("new-game-error").textContent = check.error; return; }
@@ -239,7 +238,7 @@ $("new-game-form").addEventListener("submit", async (e) => {
   $("new-game-dialog").close();
   await dialog.onStart({
     rules: check.rules, start: check.start, players, level: parseInt(form.level.value, 10),
-    timeMs: parseInt(form.time.value, 10), flipped: opponent === "engine" && colour === "orange",
+    timeMs: parseInt(form.time.value, 10), flipped: opponent === "engine" && colour === ORANGE,
     clock, correspondence: opponent === "correspondence",
   });
 });

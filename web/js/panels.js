@@ -8,12 +8,11 @@ import { currentTheme } from "./themes.js";
 import { $ } from "./dom.js";
 import { renderCaption } from "./gallery.js";
 import { parseMarkup } from "./markup.js";
-import { describe, otherSide, pieceLetter, placementText, squareName } from "./position.js";
-import { capital } from "./words.js";
+import { BLACK, ORANGE, describe, opensMoveNumber, otherSide, pieceKind, pieceLetter, placementText, sideName, squareName } from "./position.js";
 
 
 export function bothHuman(settings) {
-  return settings.players.black === "human" && settings.players.orange === "human";
+  return SIDES.every((side) => settings.players[side] === "human");
 }
 
 /** Every panel that shows the game, from the app's state (``onReview(i)``: a move clicked). */
@@ -39,8 +38,8 @@ function renderDuel(app) {
   box.textContent = "";
   if (!duel) return;
   const enemy = otherSide(m.side);
-  const attacker = `${capital(m.side)}'s ${v.names[duel.attacker.toUpperCase()]}`;
-  const defender = `${capital(enemy)}'s ${v.names[duel.defender.toUpperCase()]}`;
+  const attacker = `${sideName(m.side)}'s ${v.names[pieceKind(duel.attacker)]}`;
+  const defender = `${sideName(enemy)}'s ${v.names[pieceKind(duel.defender)]}`;
   const odds = duel.odds === 50 ? "even odds" : `the attacker's chance ${duel.odds}%`;
   const dice = duel.rolls ? ` Dice: ${duel.rolls[0]} against ${duel.rolls[1]}, each added to its piece's value.` : "";
   const square = squareName(m.to);
@@ -57,7 +56,7 @@ function pieceIcon(letter, size) {
   const c = document.createElement("canvas");
   const dpr = window.devicePixelRatio || 1;
   c.width = c.height = size * dpr;
-  const ctx = c.getContext("2d");
+  const ctx = /** @type {CanvasRenderingContext2D} */ (c.getContext("2d"));
   ctx.scale(dpr, dpr);
   drawPiece(ctx, letter, size / 2, size / 2, size - 2, currentTheme());
   return c;
@@ -76,7 +75,7 @@ function renderStatus(app) {
   status.classList.toggle("over", Boolean(v.result) && app.reviewing === null);
   if (app.reviewing !== null) {
     const m = v.moves[app.reviewing];
-    status.textContent = m ? `Reviewing: after ${m.number}. ${m.text} (${capital(m.side)}), move ${app.reviewing + 1} of ${v.moves.length}`
+    status.textContent = m ? `Reviewing: after ${m.number}. ${m.text} (${sideName(m.side)}), move ${app.reviewing + 1} of ${v.moves.length}`
       : "Reviewing: the start position";
     return;
   }
@@ -86,14 +85,14 @@ function renderStatus(app) {
     const duel = last && last.duel ? `, after a duel on ${squareName(last.to)} that the ${last.duel.winner} won` : "";
     // The engine's sentence says a duel decided it; the older wording adds it.
     status.textContent = v.result.words ? v.result.words
-      : `${v.result.winner ? `${capital(v.result.winner)} wins` : "Draw"}: ${v.result.explanation}${duel}`;
+      : `${v.result.winner ? `${sideName(v.result.winner)} wins` : "Draw"}: ${v.result.explanation}${duel}`;
     return;
   }
   if (app.pending) { status.textContent = "Playing the move…"; return; }
-  const who = app.settings.players[v.turn] === "engine" ? "the engine" : (bothHuman(app.settings) ? capital(v.turn) : "you");
+  const who = app.settings.players[v.turn] === "engine" ? "the engine" : (bothHuman(app.settings) ? sideName(v.turn) : "you");
   const danger = v.threatened.length ? " — the Princess is threatened!" : "";
   const escape = v.escapes[v.turn] ? "" : " (escape used)";
-  status.textContent = `${capital(v.turn)} to move (${who})${escape}${danger}`;
+  status.textContent = `${sideName(v.turn)} to move (${who})${escape}${danger}`;
 }
 
 function renderMoves(app, onReview) {
@@ -150,8 +149,9 @@ const stretchEnd = (moves, first) => Math.min(moves.length, first + 2 * LIST_SPA
 /** The list holding ``moves[first]`` … (see renderMoveList), ``keep`` a move kept in view.
  *  @param {?Kept} keep */
 function drawStretch(list, moves, current, style, onPick, first, keep) {
-  // A row begins with Black's move, its number in the first column (as the list's grid lays out).
-  if (first > 0 && moves[first].side !== "black") first -= 1;
+  // A row begins with the move that opens a number (Black's), its number in the first column (as
+  // the list's grid lays out).
+  if (first > 0 && !opensMoveNumber(moves[first].side)) first -= 1;
   const end = stretchEnd(moves, first);
   listed.redraw = (from, kept) => drawStretch(list, moves, current, style, onPick, from, kept);
   if (!list.dataset.wired) {
@@ -184,12 +184,12 @@ function drawStretch(list, moves, current, style, onPick, first, keep) {
   for (let i = first + same; i < end; i++) {
     const m = moves[i];
     const nodes = [];
-    if (m.side === "black" || i === first) {
+    if (opensMoveNumber(m.side) || i === first) {
       const num = document.createElement("li");
       num.className = "num";
       num.textContent = `${m.number}.`;
       nodes.push(num);
-      if (m.side === "orange") nodes.push(cell("…"));
+      if (!opensMoveNumber(m.side)) nodes.push(cell("…"));
     }
     const item = document.createElement("li");
     const button = document.createElement("button");
@@ -258,8 +258,8 @@ function renderCaptured(v) {
   for (const side of SIDES) {
     const row = document.createElement("div");
     row.className = "row";
-    row.setAttribute("aria-label", `${capital(side)} has lost: ${v.captured[side].map((l) => v.names[l]).join(", ") || "nothing"}`);
-    row.append(`${capital(side)} lost: `);
+    row.setAttribute("aria-label", `${sideName(side)} has lost: ${v.captured[side].map((l) => v.names[l]).join(", ") || "nothing"}`);
+    row.append(`${sideName(side)} lost: `);
     for (const letter of v.captured[side]) {
       const c = pieceIcon(pieceLetter(letter, side), 24);
       c.title = v.names[letter];
@@ -282,13 +282,13 @@ export function renderScoringChoice(system) {
 function renderWager(app) {
   const v = app.view;
   renderScoringChoice(v.wager.system);
-  $("wager").textContent = `Black has won ${v.wager.black}, Orange ${v.wager.orange}.`;
+  $("wager").textContent = `${sideName(BLACK)} has won ${v.wager[BLACK]}, ${sideName(ORANGE)} ${v.wager[ORANGE]}.`;
 }
 
 export function renderPlayers(app) {
   const p = app.settings.players;
   const name = (side) => p[side] === "engine" ? `engine, level ${app.settings.level}` : (bothHuman(app.settings) ? "player" : "you");
-  $("players").textContent = `Black: ${name("black")} · Orange: ${name("orange")} · ${rulesName(app.game.rules)}`;
+  $("players").textContent = `${SIDES.map((side) => `${sideName(side)}: ${name(side)}`).join(" · ")} · ${rulesName(app.game.rules)}`;
   $("players").title = app.game.rules || "standard rules";
 }
 
@@ -334,7 +334,8 @@ export function renderRecent(games, onOpen) {
   }
 }
 
-/** Show a message; with action, a button in it (e.g. to go back to the game a link replaced). */
+/** Show a message; with action, a button in it (e.g. to go back to the game a link replaced).
+ *  @param {string} text @param {?{label: string, action: () => unknown}} [action] */
 export function notify(text, action = null) {
   $("notice-text").textContent = text;
   const button = $("notice-action");
@@ -347,13 +348,14 @@ export function notify(text, action = null) {
 $("notice-close").addEventListener("click", () => { $("notice").hidden = true; });
 
 /** The analysis box: a bar (Black's share, from the score), the score in feathers from Black's
- *  side, and the best line. */
-export function renderAnalysis({ info = null, side = "black", text = "" }) {
+ *  side, and the best line.
+ *  @param {{info?: ?import("./engine.js").SearchInfo, side?: string, text?: string}} analysis */
+export function renderAnalysis({ info = null, side = BLACK, text = "" }) {
   const box = $("analysis");
   box.hidden = false;
   box.textContent = "";
   if (!info) { box.textContent = text; return; }
-  const forBlack = side === "black" ? info.score : -info.score;
+  const forBlack = side === BLACK ? info.score : -info.score;
   const share = Math.abs(forBlack) > WINNING ? (forBlack > 0 ? 1 : 0) : 1 / (1 + Math.exp(-forBlack / (4 * SCORES.feather)));
   const bar = document.createElement("div");
   bar.className = "eval-bar";
@@ -361,8 +363,8 @@ export function renderAnalysis({ info = null, side = "black", text = "" }) {
   const fill = document.createElement("div");
   fill.style.width = `${(share * 100).toFixed(1)}%`;
   bar.append(fill);
-  const feathers = Math.abs(forBlack) > WINNING ? (forBlack > 0 ? "Black is winning" : "Orange is winning")
-    : forBlack === 0 ? "even" : `${forBlack > 0 ? "Black" : "Orange"} is ${(Math.abs(forBlack) / SCORES.feather).toFixed(1)} feathers better`;
+  const feathers = Math.abs(forBlack) > WINNING ? `${sideName(forBlack > 0 ? BLACK : ORANGE)} is winning`
+    : forBlack === 0 ? "even" : `${sideName(forBlack > 0 ? BLACK : ORANGE)} is ${(Math.abs(forBlack) / SCORES.feather).toFixed(1)} feathers better`;
   bar.setAttribute("aria-label", feathers);
   const head = document.createElement("div");
   head.textContent = `Depth ${depthText(info)}: ${feathers}`;
@@ -393,7 +395,7 @@ export function renderSession(s, props, page) {
   const canvas = $("board");
   canvas.dataset.position = s.shownPosition() || placementText(props.board);
   canvas.dataset.flipped = String(flipped);
-  canvas.setAttribute("aria-label", `Jetan board, ${capital(s.turn)} to move, ${flipped ? "Orange" : "Black"} at the bottom. ` +
+  canvas.setAttribute("aria-label", `Jetan board, ${sideName(s.turn)} to move, ${sideName(flipped ? ORANGE : BLACK)} at the bottom. ` +
     "Arrow keys move across it; Enter or Space picks up a piece and puts it down.");
   $("board-pieces").textContent = `${describe(props.board, s.state ? s.state.names : undefined)}.`;
   renderClocks(s, flipped);
@@ -465,16 +467,16 @@ function clockText(ms) {
  *  @param {Session} s @param {boolean} flipped Orange at the bottom */
 export function renderClocks(s, flipped) {
   const clock = s.game.clock;
-  const near = flipped ? "orange" : "black";
+  const near = flipped ? ORANGE : BLACK;
   document.body.dataset.clock = String(Boolean(clock));
   for (const [id, side] of [["clock-top", otherSide(near)], ["clock-bottom", near]]) {
     const box = $(id);
     box.hidden = !clock;
     if (!clock) continue;
     const left = s.clock.timeLeft(side);
-    box.querySelector(".clock-side").textContent = `${capital(side)}${s.players[side] === "engine" ? " (engine)" : ""}`;
+    box.querySelector(".clock-side").textContent = `${sideName(side)}${s.players[side] === "engine" ? " (engine)" : ""}`;
     box.querySelector(".clock-time").textContent = clockText(left);
-    box.setAttribute("aria-label", `${capital(side)}'s clock`);
+    box.setAttribute("aria-label", `${sideName(side)}'s clock`);
     box.dataset.running = String(s.clock.running === side);
     box.dataset.low = String(left < Math.min(LOW_TIME_S * 1000, clock.initial / 10));
     box.dataset.flagged = String(s.game.flagged === side);
@@ -495,7 +497,7 @@ function renderSteps(s) {
     const m = entries[i];
     const item = document.createElement("li");
     item.dataset.ply = String(i + 1);
-    item.textContent = `${m.side === "black" || i === 0 ? `${m.number}${m.side === "black" ? "." : "…"} ` : ""}${m.text}`;
+    item.textContent = `${opensMoveNumber(m.side) || i === 0 ? `${m.number}${opensMoveNumber(m.side) ? "." : "…"} ` : ""}${m.text}`;
     if (i + 1 === at) item.className = "current";
     strip.append(item);
   }
@@ -506,7 +508,7 @@ function renderSteps(s) {
 /** A draw offered by one person, for the other to accept or decline. @param {?string} offer */
 function renderDrawOffer(offer) {
   $("draw-offer").hidden = !offer;
-  if (offer) $("draw-offer-text").textContent = `${capital(offer)} offers a draw. ${capital(otherSide(offer))}, do you accept?`;
+  if (offer) $("draw-offer-text").textContent = `${sideName(offer)} offers a draw. ${sideName(otherSide(offer))}, do you accept?`;
 }
 
 /** The end of the game: what happened, in words, and what to do next (``closed``: its card
@@ -519,7 +521,7 @@ function renderGameOver(result, closed) {
 
 /** A result as a sentence ("Orange's Princess is trapped: Black wins"). */
 export function resultWords(result) {
-  return result.words || `${result.winner ? `${capital(result.winner)} wins` : "Drawn"}: ${result.explanation}`;
+  return result.words || `${result.winner ? `${sideName(result.winner)} wins` : "Drawn"}: ${result.explanation}`;
 }
 
 /** The arrows and marked squares of ``comment`` (what cannot be read is said under the
@@ -601,7 +603,7 @@ export function renderEngineStatus(s, state, detail, fraction) {
 /** Say a move played, and what it leaves, to a screen reader (the live region). @param {any} move
  *  the move's entry, or null (the game ended off the board) @param {any} v the state after it */
 export function sayPlayed(move, v) {
-  let text = move ? `${capital(move.side)} played ${move.text}: ${move.descriptive}.` : "";
+  let text = move ? `${sideName(move.side)} played ${move.text}: ${move.descriptive}.` : "";
   if (v.result) text += ` ${resultWords(v.result)}.`;
   else if (v.threatened.length) text += " The Princess is threatened.";
   $("live").textContent = text;

@@ -26,7 +26,7 @@ export async function picture(scene, type = "image/png", { size = PICTURE_SIZE, 
   scale = Math.max(1, Math.min(4, Number(scale) || PICTURE_SCALE));
   const canvas = document.createElement("canvas");
   canvas.width = canvas.height = Math.round(size * scale);
-  const ctx = canvas.getContext("2d");
+  const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
   ctx.setTransform(scale, 0, 0, scale, 0, 0);
   paintScene(ctx, size, scene);
   return new Promise((resolve, reject) => canvas.toBlob(
@@ -210,15 +210,15 @@ class SvgContext {
   stroke() { if (this.path.length) this.out.push(`<path d="${this.path.join("")}" ${this.strokeAttrs()}/>`); }
 
   fillRect(x, y, w, h) {
-    const saved = [this.path, this.current];
+    const { path, current } = this;
     this.beginPath(); this.rect(x, y, w, h); this.fill();
-    [this.path, this.current] = saved;
+    this.path = path; this.current = current;
   }
 
   strokeRect(x, y, w, h) {
-    const saved = [this.path, this.current];
+    const { path, current } = this;
     this.beginPath(); this.rect(x, y, w, h); this.stroke();
-    [this.path, this.current] = saved;
+    this.path = path; this.current = current;
   }
 
   fillAttrs() { return paint(this.gradient(this.fillStyle), "fill"); }

@@ -6,14 +6,14 @@
 /** A side's piece colours: the disc's body and rim, the emblem's ink, the jewels.
  *  @typedef {{body: string, rim: string, ink: string, jewel: string}} SideColours */
 
+import { PIECES, PIECE_ART } from "../engine-data.js";
+import { BLACK, ORANGE, pieceKind, sideOfPiece } from "./position.js";
+
 /** @type {Object<string, SideColours>} */
 export const SIDE_COLOURS = {
-  black: { body: "#17120f", rim: "#f1e3c2", ink: "#f1e3c2", jewel: "#e8b94a" },
-  orange: { body: "#ffb339", rim: "#3a1f0b", ink: "#3a1f0b", jewel: "#b0230f" },
+  [BLACK]: { body: "#17120f", rim: "#f1e3c2", ink: "#f1e3c2", jewel: "#e8b94a" },
+  [ORANGE]: { body: "#ffb339", rim: "#3a1f0b", ink: "#3a1f0b", jewel: "#b0230f" },
 };
-
-import { PIECES, PIECE_ART } from "../engine-data.js";
-import { sideOfPiece } from "./position.js";
 
 // Each kind's emblem is drawn by its rule option's name (the piece table's "option"); the
 // feathers drawn on each (every piece that has them but the Flier, whose emblem is its
@@ -35,7 +35,7 @@ export const PIECE_SETS = Object.freeze(["discs", "letters"]);
  *  @param {number} x @param {number} y @param {number} size @param {PieceLook} [look] */
 export function drawPiece(ctx, letter, x, y, size, look = {}) {
   const side = sideOfPiece(letter);
-  const kind = letter.toUpperCase();
+  const kind = pieceKind(letter);
   const own = look.sides && look.sides[side];
   const c = own ? { ...SIDE_COLOURS[side], ...own } : SIDE_COLOURS[side];
   const r = size / 2;
@@ -126,8 +126,8 @@ const LETTER_STROKES = {
 };
 // Each piece's letter is the piece table's (PIECES): a kind whose letter has no strokes here
 // keeps its emblem.
-const LETTERS = Object.fromEntries(PIECES.filter((p) => LETTER_STROKES[p.letter.toUpperCase()])
-  .map((p) => [p.letter, LETTER_STROKES[p.letter.toUpperCase()]]));
+const LETTERS = Object.fromEntries(PIECES.filter((p) => LETTER_STROKES[p.letter])
+  .map((p) => [p.letter, LETTER_STROKES[p.letter]]));
 
 function feathers(ctx, n) {
   const spread = 0.38;

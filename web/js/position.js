@@ -5,7 +5,7 @@
 // are the engine's. Every fact used here (the board, the position string's layout, the move
 // pattern, the rule text, the start positions, what a duel leaves) is py_engine's, written into
 // engine-data.js by the build (py_engine/webbuild/facts.py). No DOM, so Node can test it.
-import { BOARD, DUEL, NOTATION, PIECES, POSITION, RULES, RULE_TEXT, SIDES, STARTS } from "../engine-data.js";
+import { BOARD, DUEL, NOTATION, PIECES, PIECE_LETTERS, POSITION, RULES, RULE_TEXT, SIDES, STARTS } from "../engine-data.js";
 import { capital } from "./words.js";
 
 const WIDTH = BOARD.files.length;
@@ -18,6 +18,19 @@ const INDEX = new Map();
 BOARD.technical.forEach((name, sq) => INDEX.set(name, sq));
 BOARD.squares.forEach((name, sq) => INDEX.set(name, sq));
 const FIELD = Object.fromEntries(POSITION.fields.map((name, i) => [name, i]));
+// engine-data.js's tables as this module reads them: by a side's, an option's or a key's name.
+/** @type {Object<string, string>} each side's letter in a position string */
+const SIDE_LETTER = POSITION.sides;
+/** @type {Object<string, string>} each side's escape letter, and "none"'s */
+const ESCAPE_LETTER = POSITION.escapes;
+/** @type {Object<string, string[]>} */
+const OPTION_VALUES = RULES.options;
+/** @type {Object<string, string>} */
+const STANDARD = RULES.standard;
+/** @type {Object<string, string>} */
+const START_POSITIONS = STARTS.positions;
+/** @type {Object<string, {from: string, to: string}>} */
+const AFTER_DUEL = DUEL.after;
 const MOVE = new RegExp(NOTATION.move);
 
 /** A square's name ("a1" for 0, "j10" for 99). @param {number} sq @returns {string} */
@@ -39,17 +52,42 @@ export const squareIndex = (name) => {
   return INDEX.get(text.toLowerCase()) ?? INDEX.get(text.toUpperCase()) ?? -1;
 };
 
+/** The two sides by name, in the engine's order (py_engine.pieces: BLACK, ORANGE = 0, 1; SIDES
+ *  is its list): the only place the page names a side. Black's pieces start on the first rank,
+ *  the bottom of a board not turned round. */
+export const [BLACK, ORANGE] = SIDES;
+
+/** What each piece letter a position may hold means: its kind (the piece table's letter), its
+ *  side and its words (engine-data.js's PIECE_LETTERS: which case is whose is py_engine's).
+ *  @type {Object<string, {kind: string, side: string, words: string, article: string}>} */
+const LETTER_FACTS = PIECE_LETTERS;
+
 /** The side a piece letter belongs to ("black" or "orange"). @param {string} letter @returns {string} */
-export const sideOfPiece = (letter) =>
-  SIDES.find((side) => (POSITION.case[side] === "upper") === (letter === letter.toUpperCase()));
+export const sideOfPiece = (letter) => LETTER_FACTS[letter]?.side;
+
+/** A piece letter's kind: the piece table's letter (PIECES), whichever side's it is ("n" → "N").
+ *  @param {string} letter @returns {string} */
+export const pieceKind = (letter) => LETTER_FACTS[letter]?.kind;
+
+/** The standard piece a letter stands for in words with its article ("a Black Panthan").
+ *  @param {string} letter @returns {string} */
+export const pieceWithArticle = (letter) => LETTER_FACTS[letter]?.article;
 
 /** The side that is not ``side``. @param {string} side @returns {string} */
 export const otherSide = (side) => SIDES[1 - SIDES.indexOf(side)];
 
-/** A piece's letter for ``side`` (the piece table's letter in that side's case).
- *  @param {string} letter @param {string} side @returns {string} */
-export const pieceLetter = (letter, side) =>
-  POSITION.case[side] === "upper" ? letter.toUpperCase() : letter.toLowerCase();
+/** The side whose move opens a numbered move (the number goes up after the other side's move,
+ *  POSITION.number_after), as a move list shows "12." before it and "12…" before the other's.
+ *  @param {string} side @returns {boolean} */
+export const opensMoveNumber = (side) => side !== POSITION.number_after;
+
+/** Each kind's letter for each side: {side: {kind: letter}}. @type {Object<string, Object<string, string>>} */
+const LETTER_OF = Object.fromEntries(SIDES.map((side) => [side, {}]));
+for (const [letter, { kind, side }] of Object.entries(LETTER_FACTS)) LETTER_OF[side][kind] = letter;
+
+/** A piece's letter for ``side`` (the piece table's letter ``kind`` as that side writes it).
+ *  @param {string} kind @param {string} side @returns {string} */
+export const pieceLetter = (kind, side) => LETTER_OF[side][kind];
 
 /** Every piece letter, in either side's case. */
 const LETTERS = new Set(PIECES.flatMap((p) => SIDES.map((side) => pieceLetter(p.letter, side))));
@@ -67,12 +105,13 @@ export function positionFields(position) {
 
 /** The first fields of a position string, as far as a board and the side to move tell them.
  *  @param {string[]} board @param {string} side @returns {string} */
-export const placementAndSide = (board, side) => `${placementText(board)} ${POSITION.sides[side]}`;
+export const placementAndSide = (board, side) => `${placementText(board)} ${SIDE_LETTER[side]}`;
 
 /** A position string written from its parts. @param {SetUpPosition} position @returns {string} */
 export function writePosition({ board, side, escapes }) {
-  const held = SIDES.filter((s) => escapes[s]).map((s) => POSITION.escapes[s]).join("") || POSITION.escapes.none;
-  const values = { placement: placementText(board), side: POSITION.sides[side], escapes: held, counter: "0", number: "1" };
+  const held = SIDES.filter((s) => escapes[s]).map((s) => ESCAPE_LETTER[s]).join("") || ESCAPE_LETTER.none;
+  /** @type {Object<string, string>} */
+  const values = { placement: placementText(board), side: SIDE_LETTER[side], escapes: held, counter: "0", number: "1" };
   return POSITION.fields.map((name) => values[name]).join(" ");
 }
 
@@ -81,9 +120,9 @@ export function writePosition({ board, side, escapes }) {
  *  @param {string} position @returns {SetUpPosition} */
 export function readPosition(position) {
   const fields = positionFields(position);
-  const held = fields.escapes ?? SIDES.map((s) => POSITION.escapes[s]).join("");
+  const held = fields.escapes ?? SIDES.map((s) => ESCAPE_LETTER[s]).join("");
   return { board: placementBoard(position), side: sideOf(fields.side),
-           escapes: Object.fromEntries(SIDES.map((s) => [s, held.includes(POSITION.escapes[s])])) };
+           escapes: Object.fromEntries(SIDES.map((s) => [s, held.includes(ESCAPE_LETTER[s])])) };
 }
 
 /** A position string's placement as the board's squares (a1 first): a piece letter or "".
@@ -137,11 +176,11 @@ export function startOf(rules = "") {
     const key = item.slice(0, cut).trim().toLowerCase();
     const value = item.slice(cut + RULE_TEXT.assign.length).trim().toLowerCase();
     if (!STARTS.options.includes(key)) continue;
-    const known = RULES.options[key].find((v) => v.toLowerCase() === value);
+    const known = OPTION_VALUES[key].find((v) => v.toLowerCase() === value);
     if (known) chosen.set(key, known);
   }
-  const values = STARTS.options.map((key) => chosen.get(key) ?? RULES.standard[key]);
-  return STARTS.positions[values.join(STARTS.join)];
+  const values = STARTS.options.map((key) => chosen.get(key) ?? STANDARD[key]);
+  return START_POSITIONS[values.join(STARTS.join)];
 }
 
 /** A move text's squares and its duel's outcome: {from, to, outcome} (DUEL.attacker_wins,
@@ -152,7 +191,8 @@ export function moveSquares(text) {
   const m = MOVE.exec(t);
   if (!m) throw new Error(`'${t.slice(0, 20)}' is not a move`);
   if (t === NOTATION.pass) return null;
-  return { from: squareIndex(m.groups.from), to: squareIndex(m.groups.to), outcome: m.groups.outcome || "" };
+  const groups = /** @type {Object<string, string>} */ (m.groups);     // the pattern names them
+  return { from: squareIndex(groups.from), to: squareIndex(groups.to), outcome: groups.outcome || "" };
 }
 
 /**
@@ -178,7 +218,8 @@ export function replay(start, moves) {
     if (move) {
       entry.text = squareName(move.from) + (board[move.to] ? NOTATION.capture : NOTATION.quiet) +
         squareName(move.to) + (move.outcome ? DUEL.mark + move.outcome : "");
-      const after = DUEL.after[move.outcome || DUEL.attacker_wins];
+      const after = AFTER_DUEL[move.outcome || DUEL.attacker_wins];
+      /** @type {Object<string, string>} */
       const pieces = { empty: "", attacker: board[move.from], defender: board[move.to] };
       board[move.from] = pieces[after.from];
       board[move.to] = pieces[after.to];
@@ -192,11 +233,11 @@ export function replay(start, moves) {
 
 /** The side a position string's side letter names (the first side if none).
  *  @param {string | undefined} letter */
-const sideOf = (letter) => SIDES.find((side) => POSITION.sides[side] === letter) ?? SIDES[0];
-/** Who plays ``ply`` moves after ``first``: the sides take turns. */
+const sideOf = (letter) => SIDES.find((side) => SIDE_LETTER[side] === letter) ?? SIDES[0];
+/** Who plays ``ply`` moves after ``first``: the sides take turns. @param {string} first @param {number} ply */
 const sideAt = (first, ply) => SIDES[(SIDES.indexOf(first) + ply) % SIDES.length];
 /** The move number ``ply`` moves after ``first`` moved at ``firstNumber``: it goes up after each
- *  move of POSITION.number_after's side. */
+ *  move of POSITION.number_after's side. @param {number} firstNumber @param {string} first @param {number} ply */
 const moveNumber = (firstNumber, first, ply) => {
   const before = (SIDES.indexOf(POSITION.number_after) - SIDES.indexOf(first) + SIDES.length) % SIDES.length;
   return firstNumber + (ply > before ? Math.floor((ply - before - 1) / SIDES.length) + 1 : 0);
@@ -219,7 +260,7 @@ const NAMES = Object.fromEntries(PIECES.map((p) => [p.letter, p.name]));
  *  @param {string[]} board @param {number} sq @param {Object<string, string>} [names] @returns {string} */
 export function pieceOn(board, sq, names = NAMES) {
   const piece = board[sq];
-  return piece ? `${sideName(sideOfPiece(piece))} ${names[piece.toUpperCase()] || piece}` : "";
+  return piece ? `${sideName(sideOfPiece(piece))} ${names[pieceKind(piece)] || piece}` : "";
 }
 
 /** A board in words, for screen readers: each side's pieces and their squares.
@@ -227,9 +268,10 @@ export function pieceOn(board, sq, names = NAMES) {
 export function describe(board, names = NAMES) {
   const parts = [];
   for (const side of SIDES) {
+    /** @type {string[]} */
     const pieces = [];
     board.forEach((p, sq) => {
-      if (p && sideOfPiece(p) === side) pieces.push(`${names[p.toUpperCase()] || p} ${squareName(sq)}`);
+      if (p && sideOfPiece(p) === side) pieces.push(`${names[pieceKind(p)] || p} ${squareName(sq)}`);
     });
     parts.push(`${sideName(side)}: ${pieces.join(", ") || "no pieces"}`);
   }

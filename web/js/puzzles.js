@@ -11,7 +11,7 @@ import { BoardView } from "./board.js";
 import { sharedEngine } from "./engine.js";
 import { puzzleJudge } from "./judges.js";
 import { keepForOffline } from "./offline.js";
-import { moveSquares, readPosition, sideName } from "./position.js";
+import { BLACK, moveSquares, readPosition, sideName } from "./position.js";
 import { Session } from "./session.js";
 import { openStorage } from "./storage.js";
 import { currentTheme } from "./themes.js";
@@ -86,7 +86,7 @@ class PuzzleController {
     $("puzzle-prompt").textContent = `${sideName(solver)} to move and win in ${p.length} move${p.length > 1 ? "s" : ""}` +
       ` (${p.theme}${p.rules ? `; rules: ${p.rules}` : ""}).`;
     this.say(this.engine.ready ? "" : "Loading the engine… you can move already.");
-    this.view.set({ flipped: solver !== SIDES[0] });       // the solver at the bottom
+    this.view.set({ flipped: solver !== BLACK });       // the solver at the bottom
     this.begin([]);
     this.counts();
   }
@@ -107,7 +107,7 @@ class PuzzleController {
   /** What the session says: redraw, and what the judge made of a move. */
   heard(type, detail) {
     if (type === "change") this.render();
-    else if (type === "played" && detail === this.session.state.moves.at(-1)) this.solved();   // with its answer
+    else if (type === "played" && detail === this.session.live.moves.at(-1)) this.solved();   // with its answer
     else if (type === "refused") this.refused(detail.reply);
     else if (type === "dropped") this.say(`Your move was not played: ${detail.why}.`, "bad");
     else if (type === "waiting" && detail) this.marks = [];
@@ -128,6 +128,7 @@ class PuzzleController {
   solved() {
     this.marks = [];
     const a = this.verdict;
+    if (!a) return;           // a move played has the judge's word
     if (!a.solved) {
       this.say(`Right: ${a.played.at(-1)} is the answer. Go on.`, "good");
       return;
@@ -143,7 +144,7 @@ class PuzzleController {
   /** The piece to move next, marked. */
   hint() {
     if (this.session.over) return;
-    const next = this.puzzle.solution[2 * (this.verdict ? this.verdict.mine.length : 0)];
+    const next = this.puzzle.solution[SIDES.length * (this.verdict ? this.verdict.mine.length : 0)];
     const squares = next && moveSquares(next);
     if (!squares) return;
     this.clean = false;
@@ -158,7 +159,7 @@ class PuzzleController {
     this.clean = false;
     this.setStreak(0);
     const reply = await this.begin([...this.puzzle.solution]);
-    if (reply && reply.ok) this.say(`The solution: ${this.puzzle.solution.join(", ")}. ${this.verdict.result}.`);
+    if (reply && reply.ok) this.say(`The solution: ${this.puzzle.solution.join(", ")}. ${this.verdict?.result}.`);
   }
 
   next() {

@@ -1,10 +1,11 @@
 // Game records on the page: the record box (load what is typed or pasted), a record downloaded
 // as a text file, a text file opened. Opening a record asks who plays on. The engine reads and
 // writes records; anything that is not one is reported and changes nothing.
-import { LIMITS } from "../engine-data.js";
+import { LIMITS, SIDES } from "../engine-data.js";
 import { $ } from "./dom.js";
 import { notify } from "./panels.js";
 import { playersFor } from "./storage.js";
+import { BLACK, ORANGE } from "./position.js";
 
 // A file larger than the engine's largest record is no game record.
 const RECORD_FILE_BYTES = LIMITS.record_text;
@@ -14,12 +15,14 @@ const RECORD_FILE_BYTES = LIMITS.record_text;
  * @param {object} hooks
  * @param {import("./engine.js").Engine} hooks.engine
  * @param {import("./session.js").Session} hooks.session
- * @param {(game: object, options?: object) => Promise<?object>} hooks.switchGame  replaces the game, keeping the old one
+ * @param {(game: import("./session.js").GameData & {players?: import("./session.js").Players}) =>
+ *   Promise<?import("./session.js").Reply>} hooks.switchGame  replaces the game, keeping the old one
  * @param {(flipped: boolean) => void} hooks.setFlipped
  * @param {(text: string) => void} hooks.shownRecord   the record box now shows this text
  */
 export function setupRecords({ engine, session, switchGame, setFlipped, shownRecord }) {
-  /** Load a game record (typed, pasted or from a file) as a game beside the user's own. */
+  /** Load a game record (typed, pasted or from a file) as a game beside the user's own.
+   *  @param {string} text @param {string} what */
   async function loadRecord(text, what) {
     const reply = await engine.request("record", { text });
     if (!reply.ok) { notify(`${what} could not be loaded: ${reply.error}. Nothing was changed.`); return; }
@@ -29,7 +32,7 @@ export function setupRecords({ engine, session, switchGame, setFlipped, shownRec
     if (!players) return;
     $("record").value = text;
     shownRecord(text);                 // the box may follow the loaded game from now on
-    setFlipped(players.orange === "human" && players.black === "engine");
+    setFlipped(players[ORANGE] === "human" && players[BLACK] === "engine");
     const switched = await switchGame({ ...reply.game, players });
     if (switched && switched.ok) notify(`${what} is loaded. Your previous game is kept under Recent games.`);
   }
@@ -48,9 +51,10 @@ export function setupRecords({ engine, session, switchGame, setFlipped, shownRec
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   });
 
-  $("record-file").addEventListener("change", async (e) => {
-    const file = e.target.files[0];
-    e.target.value = "";                          // the same file may be chosen again
+  $("record-file").addEventListener("change", async (/** @type {Event} */ e) => {
+    const input = /** @type {HTMLInputElement} */ (e.target);
+    const file = /** @type {FileList} */ (input.files)[0];
+    input.value = "";                          // the same file may be chosen again
     if (!file) return;
     const name = `The file ${file.name.slice(0, 60)}`;
     if (file.size > RECORD_FILE_BYTES) { notify(`${name} is too large to be a game record. Nothing was changed.`); return; }
@@ -73,7 +77,8 @@ export function decodeText(bytes) {
 }
 
 /** Ask who plays a game that is being opened: two people, or the reader against the engine
- *  with either colour. Resolves to the players, or null if the reader cancels. */
+ *  with either colour. Resolves to the players, or null if the reader cancels.
+ *  @param {string} text @returns {Promise<?import("./session.js").Players>} */
 export function askWhoPlays(text) {
   const dialog = $("who-plays-dialog");
   $("who-plays-text").textContent = text;
@@ -82,7 +87,7 @@ export function askWhoPlays(text) {
   return new Promise((resolve) => {
     dialog.addEventListener("close", () => {
       const choice = dialog.returnValue;
-      resolve(choice === "friends" ? playersFor(null) : ["black", "orange"].includes(choice) ? playersFor(choice) : null);
+      resolve(choice === "friends" ? playersFor(null) : SIDES.includes(choice) ? playersFor(choice) : null);
     }, { once: true });
   });
 }

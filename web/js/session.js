@@ -18,7 +18,7 @@ import { SIDES } from "../engine-data.js";
 import { Assistance } from "./assistance.js";
 import { GameClock, REAL_TIME } from "./clock.js";
 import { GAME } from "./judges.js";
-import { emptyBoard, otherSide, placementBoard, replay, sideAfter, sideOfPiece, startOf } from "./position.js";
+import { BLACK, emptyBoard, otherSide, placementBoard, replay, sideAfter, sideOfPiece, startOf } from "./position.js";
 
 /**
  * @typedef {import("./engine.js").Engine} Engine
@@ -27,10 +27,10 @@ import { emptyBoard, otherSide, placementBoard, replay, sideAfter, sideOfPiece, 
  * @typedef {import("./engine.js").SearchInfo} SearchInfo
  * @typedef {import("./clock.js").Timing} Timing
  * @typedef {import("./judges.js").Judge} Judge
- * @typedef {{black: string, orange: string}} Players   each side "human" or "engine"
+ * @typedef {Object<string, string>} Players   each side (by name) "human" or "engine"
  * @typedef {{text: string, arrows?: string, marks?: string}} Comment   a comment on a position, with
  *   its diagram's arrows and marked squares as <jetan-board> writes them ("d2d4:red", "e5")
- * @typedef {{initial: number, increment: number, black: number, orange: number}} Clock   a time
+ * @typedef {{initial: number, increment: number, [side: string]: number}} Clock   a time
  *   control (ms to start with, ms added after each move) and each side's time left (ms) as of
  *   the last move
  * @typedef {{rules: string, start: string, moves: string[], resigned?: ?string,
@@ -43,8 +43,10 @@ import { emptyBoard, otherSide, placementBoard, replay, sideAfter, sideOfPiece, 
  *   a move kept until the engine can judge it: squares pressed or dragged, or text typed
  * @typedef {{boards: string[][], squares: (?number[])[], entries: {number: number, side: string,
  *   text: string}[]}} Replayed   a game's positions replayed for display (position.js), no rules
- * @typedef {{ok: boolean, error?: string, restarted?: boolean, wrong?: string, state?: State, best?: ?SearchInfo,
- *   played?: Move}} Reply   an engine's reply (wrong: a puzzle's wrong move, named: judges.js)
+ * @typedef {{ok: true, state: State, best?: ?SearchInfo, played?: Move, error?: undefined, restarted?: undefined,
+ *   wrong?: undefined} | {ok: false, error: string, restarted?: boolean, wrong?: string, state?: undefined,
+ *   best?: undefined, played?: undefined}} Reply   an engine's reply: what it answered, or why not (restarted:
+ *   the engine was restarted meanwhile; wrong: a puzzle's wrong move, named: judges.js)
  * @typedef {"showing" | "starting" | "loading" | "idle" | "moving" | "thinking"} Phase
  */
 
@@ -80,7 +82,7 @@ function forDisplay(start, moves) {
   try {
     return { replayed: replay(start, moves), error: "" };
   } catch (err) {
-    return { replayed: null, error: err.message };
+    return { replayed: null, error: /** @type {Error} */ (err).message };
   }
 }
 
@@ -108,7 +110,7 @@ export class Session {
    * @param {Timing} [options.timing]   the clock's time and timers (tests pass a fake one)
    * @param {Judge} [options.judge]   who judges the moves (judges.js; show() may change it)
    */
-  constructor({ engine, players = { black: "human", orange: "human" }, strength = { level: 3, timeMs: 2000 },
+  constructor({ engine, players = Object.fromEntries(SIDES.map((side) => [side, "human"])), strength = { level: 3, timeMs: 2000 },
                 onEarlierPress = "offer", startOnInput = true, extras = () => ({}), timing = REAL_TIME, judge = GAME }) {
     this.engine = engine;
     this.startOnInput = startOnInput;
@@ -224,21 +226,36 @@ export class Session {
   startText(game = this.game) { return game.start === "start" ? startOf(game.rules) : game.start; }
 
   /** Whose turn it will be in the game on its way in (load()). */
-  incomingTurn() { return sideAfter(this.startText(this.incoming.game), this.incoming.game.moves.length); }
+  incomingTurn() { return sideAfter(this.startText(this.arriving.game), this.arriving.game.moves.length); }
 
   /** May a person move in the game on its way in, once it is there (it is shown, at its last
    *  ply, not ended, and a person is to move)? */
   incomingTakesInput() {
-    const { game, players, ply, early } = this.incoming;
+    const { game, players, ply, early } = this.arriving;
     return Boolean(early) && ply === game.moves.length && !game.resigned && !game.agreed && !game.flagged &&
       players[this.incomingTurn()] === "human";
   }
 
   get over() { return Boolean(this.state && this.state.result); }
 
+  /** The engine's state, in the phases that have one (from its first answer on): reading it
+   *  before then is a mistake in the session, as reading a property of null would be.
+   *  @returns {State} */
+  get live() {
+    if (!this.state) throw new Error("the engine has not answered yet");
+    return this.state;
+  }
+
+  /** The game on its way in, in phase "loading" (as live is the state).
+   *  @returns {{game: GameData, players: Players, ply: number, early: ?Replayed}} */
+  get arriving() {
+    if (!this.incoming) throw new Error("no game is on its way in");
+    return this.incoming;
+  }
+
   /** Can a person move now (the engine there, nothing on its way, the live position)? */
   get humanToMove() {
-    return this.phase === "idle" && !this.over && this.players[this.state.turn] === "human" && this.reviewing === null;
+    return this.phase === "idle" && !this.over && this.players[this.live.turn] === "human" && this.reviewing === null;
   }
 
   /** Would a person be to move once the engine answers (it is loading, or thinking, or a game
@@ -257,14 +274,14 @@ export class Session {
     if (this.phase === "loading") return this.incomingTakesInput() ? this.incomingTurn() : null;
     if (this.over || this.reviewing !== null) return null;
     if (this.phase === "showing" || this.phase === "starting") return this.turn;
-    if (this.phase === "thinking") return otherSide(this.state.turn);
-    if (this.phase === "moving") return this.judge.answers ? this.state.turn : otherSide(this.state.turn);
+    if (this.phase === "thinking") return otherSide(this.live.turn);
+    if (this.phase === "moving") return this.judge.answers ? this.live.turn : otherSide(this.live.turn);
     return null;
   }
 
   /** The side whose pieces a person may pick up now (to move, or to premove), or null. */
   get movingSide() {
-    if (this.humanToMove) return this.state.turn;
+    if (this.humanToMove) return this.live.turn;
     return this.humanWaits ? this.sideWaited() : null;
   }
 
@@ -365,7 +382,10 @@ export class Session {
    *  shown are still right (only later ones are sent). ``keepInput``: the input made before, on
    *  the game shown, is kept too (the game shown is this one). Resolves with the engine's reply,
    *  or null if yet another game came first; an invalid game leaves the game as it was (a move
-   *  kept for it is let go, saying why). */
+   *  kept for it is let go, saying why).
+   *  @param {GameData} game
+   *  @param {{players?: ?Players, known?: number, ply?: ?number, keep?: boolean, keepInput?: boolean}} [options]
+   *  @returns {Promise<?Reply>} */
   async load(game, { players = null, known = 0, ply = null, keep = true, keepInput = false } = {}) {
     this.stopSearches();
     const epoch = ++this.epoch;
@@ -400,7 +420,7 @@ export class Session {
     this.early = null;
     this.reviewing = null;
     this.accept(reply.state, known);
-    if (ply !== null && ply < this.state.moves.length) this.review(ply);
+    if (ply !== null && ply < this.live.moves.length) this.review(ply);
     this.changed();
     this.nextTurn();
     return reply;
@@ -473,7 +493,7 @@ export class Session {
     // The same game goes on (a move, a refresh): the time used so far is charged before the
     // clock starts again; a game taken anew starts its clock now.
     if (known > 0) this.clock.settle();
-    if (state.moves_from) state.moves = this.state.moves.slice(0, state.moves_from).concat(state.moves);
+    if (state.moves_from) state.moves = this.live.moves.slice(0, state.moves_from).concat(state.moves);
     this.state = state;
     this.game.moves = state.moves.map((m) => m.text);
     // A comment on a position the game no longer reaches (a move taken back) goes with it.
@@ -580,7 +600,7 @@ export class Session {
     }
     // The game is cut at the position shown, which the engine is asked about; the input is
     // kept meanwhile like any made before the engine can judge it.
-    this.show({ ...this.game, moves: this.game.moves.slice(0, this.reviewing), resigned: null });
+    this.show({ ...this.game, moves: this.game.moves.slice(0, this.reviewing ?? 0), resigned: null });
     return true;
   }
 
@@ -618,11 +638,11 @@ export class Session {
     }
     this.clock.charge();
     this.drawOffer = null;
-    const before = this.state.moves.length;
+    const before = this.live.moves.length;
     this.accept(reply.state, before);
     this.changed();
     // Each move the answer brings: this one, and the other side's answer if the judge plays one.
-    for (const entry of this.state.moves.slice(before)) this.emit("played", entry);
+    for (const entry of this.live.moves.slice(before)) this.emit("played", entry);
     this.nextTurn();
     return reply;
   }
@@ -636,7 +656,7 @@ export class Session {
       return;
     }
     if (this.reviewing !== null) return;
-    if (this.players[this.state.turn] === "engine") await this.engineMove();
+    if (this.players[this.live.turn] === "engine") await this.engineMove();
     else if (this.waiting) await this.playWaiting();
     else if (this.assistance.analysis.on) this.assistance.startAnalysis();
   }
@@ -644,6 +664,7 @@ export class Session {
   /** Play the move kept while the engine could not judge: if it is legal now; else say why. */
   async playWaiting() {
     const move = this.kept.shift();
+    if (move === undefined) throw new Error("no move is waiting");
     this.emit("waiting", this.waiting);
     if (move.text !== undefined) { await this.play(move); return; }
     if (this.destinations(move.from).some((d) => d.to === move.to)) await this.play(move);
@@ -666,7 +687,7 @@ export class Session {
   async engineMove() {
     this.enter("think");
     this.changed();
-    const side = this.state.turn;
+    const side = this.live.turn;
     const clock = this.game.clock
       ? { clock: { remaining_ms: Math.max(0, Math.round(this.clock.timeLeft(side))), increment_ms: this.game.clock.increment } } : {};
     const reply = await this.ask("think", { ...this.asking(this.game), level: this.strength.level,
@@ -736,7 +757,7 @@ export class Session {
     if (!moves.length && !ended) return null;
     if (!ended) {
       moves.pop();
-      const sideAfter = (n) => this.state.moves[n] ? this.state.moves[n].side : this.state.turn;
+      const sideAfter = (n) => this.live.moves[n] ? this.live.moves[n].side : this.live.turn;
       while (moves.length && this.players[sideAfter(moves.length)] === "engine") moves.pop();
     }
     return this.load({ ...this.game, moves, resigned: null, agreed: false, flagged: null }, { known: moves.length });
@@ -785,7 +806,7 @@ export class SetUp {
   constructor() {
     /** @type {string[]} */
     this.board = emptyBoard();
-    this.side = SIDES[0];                              // who is to move: "black" or "orange"
+    this.side = BLACK;                                 // who is to move
     /** @type {Object<string, boolean>} the Princesses' escapes still in hand, by side */
     this.escapes = Object.fromEntries(SIDES.map((side) => [side, true]));
     this.tool = "move";        // "move", "remove", or the piece letter being placed

@@ -3,8 +3,8 @@
 // sheet, a picture of the position shown as PNG or SVG and a link to its diagram page) and, in a
 // game between two people, the "send your move" link after each move.
 import { $ } from "./dom.js";
+import { BLACK, ORANGE, sideName } from "./position.js";
 import { bothHuman } from "./panels.js";
-import { capital } from "./words.js";
 import { download, picture } from "./picture.js";
 import { encodeGame } from "./share.js";
 import { elementSnippet, frameSnippet } from "./snippets.js";
@@ -20,7 +20,7 @@ export function setupShare(session, flipped) {
   $("share-button").addEventListener("click", () => {
     if (!session.state) return;
     const game = session.game;
-    const view = { ply: session.reviewing, orientation: flipped() ? "orange" : "black" };
+    const view = { ply: session.reviewing, orientation: flipped() ? ORANGE : BLACK };
     $("share-link").value = here() + encodeGame(game, view);
     $("share-correspondence").value = here() + encodeGame(game, { ...view, correspondence: true });
     const positionGame = { rules: game.rules, start: session.shownPosition(), moves: [] };
@@ -37,16 +37,17 @@ export function setupShare(session, flipped) {
     $("share-link").select();
   });
   for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("[data-copy]"))) {
-    button.addEventListener("click", () => copy($(button.dataset.copy)));
+    button.addEventListener("click", () => copy($(/** @type {string} */ (button.dataset.copy))));
   }
   // The picture: the position shown, the way up it is shown, with the move that led to it.
+  /** @param {string} type @param {string} ext */
   const save = async (type, ext) => {
     const scene = { board: session.shownBoard(), flipped: flipped(), lastMove: session.lastMoveShown() };
     try {
       download(await picture(scene, type), `jetan-${session.shownPly}.${ext}`);
       $("live").textContent = "Picture saved.";
     } catch (err) {
-      $("live").textContent = `The picture could not be made: ${err.message}`;
+      $("live").textContent = `The picture could not be made: ${/** @type {Error} */ (err).message}`;
     }
   };
   $("share-png").addEventListener("click", () => save("image/png", "png"));
@@ -60,7 +61,8 @@ export function setupShare(session, flipped) {
   });
 }
 
-/** Copy a field's text, saying so (or to select it by hand where the clipboard is closed). */
+/** Copy a field's text, saying so (or to select it by hand where the clipboard is closed).
+ *  @param {HTMLElement & {value?: string, select?: () => void}} field a text box, or an element showing text */
 async function copy(field) {
   const text = field.value ?? field.textContent;
   try {
@@ -77,12 +79,12 @@ async function copy(field) {
  *  @param {import("./session.js").Session} session */
 export function renderSendMove(session) {
   const v = session.state;
-  const show = Boolean(v) && Boolean(session.game.correspondence) && bothHuman({ players: session.players }) &&
+  const show = v !== null && Boolean(session.game.correspondence) && bothHuman({ players: session.players }) &&
     v.moves.length > 0 && !v.result && session.reviewing === null;
   $("send-move").hidden = !show;
-  if (!show) return;
-  const mover = capital(v.moves[v.moves.length - 1].side);
-  $("send-move-text").textContent = `${mover} has moved: send the move to ${capital(v.turn)}.`;
+  if (!show || v === null) return;
+  const mover = sideName(v.moves[v.moves.length - 1].side);
+  $("send-move-text").textContent = `${mover} has moved: send the move to ${sideName(v.turn)}.`;
   $("send-move-link").value = here() + encodeGame(session.game, { correspondence: true });
   $("send-move-share").hidden = !navigator.share;
 }

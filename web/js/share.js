@@ -14,7 +14,8 @@
 //
 // What a move text may be (NOTATION.move) and how long a game may be (LIMITS) are the engine's,
 // written into engine-data.js by the build (py_engine/webbuild/facts.py).
-import { LIMITS, NOTATION } from "../engine-data.js";
+import { LIMITS, NOTATION, SIDES } from "../engine-data.js";
+import { BLACK, ORANGE } from "./position.js";
 
 export class ShareError extends Error {}
 
@@ -30,24 +31,37 @@ const bare = (move) => {
   return at < 0 ? move : move.slice(0, at) + move.slice(at + 1);
 };
 
-/** The fragment of a link to a game (with its view: the ply shown and the orientation). */
+/** A game as a link holds it: the rule set, the start ("start" or a position string), the moves,
+ *  the duels' seed and the clock.
+ *  @typedef {{rules?: string, start?: ?string, moves?: string[], seed?: number,
+ *    clock?: import("./session.js").Clock}} LinkGame
+ *  The view a link opens: the ply shown (null: the last), the side at the bottom, and whether it
+ *  is a correspondence game.
+ *  @typedef {{ply?: ?number, orientation?: string, correspondence?: boolean}} LinkView
+ *  A link read: its game and its view.
+ *  @typedef {{game: {rules: string, start: string, moves: string[], seed?: number,
+ *    clock?: import("./session.js").Clock}, view: {ply: ?number, orientation: string, correspondence: boolean}}} DecodedLink */
+
+/** The fragment of a link to a game (with its view: the ply shown and the orientation).
+ *  @param {LinkGame} game @param {LinkView} [view] @returns {string} */
 export function encodeGame({ rules = "", start = "start", moves = [], seed = undefined, clock = undefined },
-                           { ply = null, orientation = "black", correspondence = false } = {}) {
+                           { ply = null, orientation = BLACK, correspondence = false } = {}) {
   const parts = [VERSION];
   if (rules) parts.push(`r=${rules}`);
   if (start && start !== "start") parts.push(`s=${start.trim().replace(/\s+/g, "_")}`);
   if (moves.length) parts.push(`m=${moves.map((m) => bare(m)).join(",")}`);
   if (seed) parts.push(`d=${seed}`);
-  if (clock) parts.push(`t=${clock.initial}+${clock.increment},${clock.black},${clock.orange}`);
+  if (clock) parts.push(`t=${clock.initial}+${clock.increment},${SIDES.map((side) => clock[side]).join(",")}`);
   if (ply !== null && ply !== undefined && ply < moves.length) parts.push(`ply=${ply}`);
-  if (orientation === "orange") parts.push("o=orange");
+  if (orientation === ORANGE) parts.push(`o=${ORANGE}`);
   if (correspondence) parts.push("c");
   return `#${parts.join(";")}`;
 }
 
 /** What a link's fragment holds: {game: {rules, start, moves}, view: {ply, orientation,
  *  correspondence}}, or null for no fragment. A fragment that is there but holds no game (cut
- *  off, empty) is an error, so that it can never replace a game with an empty one. */
+ *  off, empty) is an error, so that it can never replace a game with an empty one.
+ *  @param {?string | undefined} fragment @returns {?DecodedLink} */
 export function decodeLink(fragment) {
   const text = (fragment || "").replace(/^#/, "");
   if (!text) return null;
@@ -64,18 +78,22 @@ export function decodeLink(fragment) {
   return { game, view };
 }
 
-/** The game of a link's fragment alone (see decodeLink). */
+/** The game of a link's fragment alone (see decodeLink).
+ *  @param {string} fragment */
 export function decodeGame(fragment) {
   const link = decodeLink(fragment);
   return link && link.game;
 }
 
+/** @param {string} version @param {string} rest @returns {DecodedLink} */
 function readVersioned(version, rest) {
   if (version !== VERSION) {
     throw new ShareError(`the link was made by a newer version of Jetan (format ${version.slice(0, 6)}); reload the page to update`);
   }
+  /** @type {{rules: string, start: string, moves: string[], seed?: number, clock?: import("./session.js").Clock}} */
   const game = { rules: "", start: "start", moves: [] };
-  const view = { ply: null, orientation: "black", correspondence: false };
+  /** @type {{ply: ?number, orientation: string, correspondence: boolean}} */
+  const view = { ply: null, orientation: BLACK, correspondence: false };
   const seen = new Set();
   for (const part of rest.split(";").filter(Boolean)) {
     const cut = part.indexOf("=");
@@ -90,7 +108,7 @@ function readVersioned(version, rest) {
       if (!/^\d{1,6}$/.test(value)) throw new ShareError("the link's move number is not a number");
       view.ply = parseInt(value, 10);
     } else if (key === "o") {
-      if (value !== "orange" && value !== "black") throw new ShareError("the link's orientation must be black or orange");
+      if (!SIDES.includes(value)) throw new ShareError(`the link's orientation must be ${SIDES.join(" or ")}`);
       view.orientation = value;
     } else if (key === "c" && cut < 0) view.correspondence = true;
     else if (key === "d") {
@@ -107,7 +125,8 @@ function readVersioned(version, rest) {
   return { game, view };
 }
 
-/** Links made before the versioned format: #rules=…&start=…&moves=… */
+/** Links made before the versioned format: #rules=…&start=…&moves=…
+ *  @param {string} text @returns {DecodedLink} */
 function readOld(text) {
   let params;
   try { params = new URLSearchParams(text); } catch { throw new ShareError("the link is not readable"); }
@@ -122,13 +141,15 @@ function readOld(text) {
     start: (params.get("start") || "").trim() || "start",
     moves: (params.get("moves") || "").split(",").map((m) => m.trim()).filter(Boolean),
   };
-  return { game, view: { ply: null, orientation: "black", correspondence: false } };
+  return { game, view: { ply: null, orientation: BLACK, correspondence: false } };
 }
 
+/** @param {string} value */
 function decode(value) {
   try { return decodeURIComponent(value); } catch { throw new ShareError("the link is not readable"); }
 }
 
+/** @param {{rules: string, start: string, moves: string[]}} game */
 function check(game) {
   if (game.rules.length > LINK_LIMITS.rules) throw new ShareError("the link's rules are too long");
   if (game.start.length > LINK_LIMITS.start) throw new ShareError("the link's start position is too long");

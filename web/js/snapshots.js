@@ -98,6 +98,7 @@ export function unpack(packed) {
  *  alive in every restored worker (measured under Node). This hands them on and keeps nothing.
  *  @template T @param {Promise<T>} bytes @returns {PromiseLike<T>} */
 export function handedOnce(bytes) {
+  /** @type {?Promise<T>} */
   let pending = bytes;
   return {
     then(resolve, reject) {

@@ -5,6 +5,7 @@
 // The engine's facts (levels, notations, sides, how long a game and its texts may be) come from
 // engine-data.js (py_engine/webbuild/facts.py).
 import { LEVELS, LIMITS, NOTATION, SIDES } from "../engine-data.js";
+import { BLACK } from "./position.js";
 import { MOVE } from "./share.js";
 
 export const KEYS = { saved: "jetan.saved", damaged: "jetan.saved.damaged", recent: "jetan.recent" };
@@ -14,19 +15,29 @@ const RECENT_MAX = 12;
 export const TIME_MS = { min: Math.max(100, LIMITS.time_ms_min), max: Math.min(60000, LIMITS.time_ms_max) };
 
 export function defaultSettings() {
-  return { players: { black: "human", orange: "engine" }, level: 3, timeMs: 2000, flipped: false,
+  return { players: playersFor(BLACK), level: 3, timeMs: 2000, flipped: false,
            notation: NOTATION.styles[0], scoring: "smith", sound: true, autoFlip: false };
 }
 
-/** Who plays: ``you`` is "black" or "orange" (you against the engine), or null (two people). */
+/** Each side's value in ``v`` (an object keyed by side), and nothing else.
+ *  @template T @param {Object<string, T>} v @returns {Object<string, T>} */
+const bySide = (v) => Object.fromEntries(SIDES.map((side) => [side, v[side]]));
+
+/** Who plays: ``you`` is a side (you against the engine), or null (two people): each side
+ *  "human" or "engine". @param {?string} you @returns {import("./session.js").Players} */
 export function playersFor(you) {
-  if (!you) return { black: "human", orange: "human" };
-  return you === "black" ? { black: "human", orange: "engine" } : { black: "engine", orange: "human" };
+  return /** @type {import("./session.js").Players} */ (
+    Object.fromEntries(SIDES.map((side) => [side, !you || side === you ? "human" : "engine"])));
 }
 
+/** A new game of ``rules`` from ``start``, with a clock (its time control) or none.
+ *  @param {string} [rules] @param {string} [start]
+ *  @param {{clock?: ?{initial: number, increment: number}, correspondence?: boolean}} [options]
+ *  @returns {import("./session.js").GameData} */
 export function newGame(rules = "", start = "start", { clock = null, correspondence = false } = {}) {
+  /** @type {import("./session.js").GameData} */
   const game = { rules, start, moves: [], resigned: null, headers: {}, seed: randomSeed() };
-  if (clock) game.clock = { ...clock, black: clock.initial, orange: clock.initial };
+  if (clock) game.clock = { ...clock, ...Object.fromEntries(SIDES.map((side) => [side, clock.initial])) };
   if (correspondence) game.correspondence = true;
   return game;
 }
@@ -35,6 +46,9 @@ export class StorageError extends Error {}
 
 /** A storage kept in memory: what the page uses where the browser's is denied (blocked site
  *  data, a sandboxed frame, some private modes). Games then live as long as the tab. */
+/** A page's storage: the browser's, or one in memory when that is refused.
+ *  @typedef {Storage | MemoryStorage} Store */
+
 export class MemoryStorage {
   constructor() { /** @type {Map<string, string>} */ this.items = new Map(); }
   get length() { return this.items.size; }
@@ -87,7 +101,7 @@ export const randomSeed = () => Math.floor(Math.random() * 2 ** 32);
  *  time left when the last move was made (ms). @param {any} v @returns {boolean} */
 export function isClock(v) {
   const ms = (x) => Number.isInteger(x) && x >= 0 && x <= 24 * 3600 * 1000;
-  return isObject(v) && ["initial", "increment", "black", "orange"].every((k) => ms(field(v, k)));
+  return isObject(v) && ["initial", "increment", ...SIDES].every((k) => ms(field(v, k)));
 }
 
 /** Stored settings checked one by one: {settings, rejected: [names of the values dropped]}. */
@@ -99,13 +113,14 @@ export function checkSettings(raw) {
   for (const [name, ok] of Object.entries(SETTINGS)) {
     const value = field(raw, name);
     if (value === undefined) continue;
-    if (ok(value)) settings[name] = name === "players" ? { black: value.black, orange: value.orange } : value;
+    if (ok(value)) settings[name] = name === "players" ? bySide(value) : value;
     else rejected.push(name);
   }
   return { settings, rejected };
 }
 
-/** A stored game (rules, start, moves, resigned, headers) in its exact shape, or StorageError. */
+/** A stored game (rules, start, moves, resigned, headers) in its exact shape, or StorageError.
+ *  @param {unknown} raw @returns {import("./session.js").GameData} */
 export function checkGame(raw) {
   if (!isObject(raw)) throw new StorageError("the saved game is not a game");
   const rules = field(raw, "rules"), start = field(raw, "start"), moves = field(raw, "moves");
@@ -115,6 +130,7 @@ export function checkGame(raw) {
   }
   const resigned = field(raw, "resigned") ?? null;
   if (resigned !== null && !SIDES.includes(resigned)) throw new StorageError("the saved game's resignation is damaged");
+  /** @type {Object<string, string>} */
   const headers = {};
   const rawHeaders = field(raw, "headers");
   if (isObject(rawHeaders)) {
@@ -146,15 +162,16 @@ export function checkGame(raw) {
   const flagged = field(raw, "flagged");
   if (SIDES.includes(flagged)) game.flagged = flagged;
   const clock = field(raw, "clock");
-  if (isClock(clock)) game.clock = { initial: clock.initial, increment: clock.increment, black: clock.black, orange: clock.orange };
+  if (isClock(clock)) game.clock = { initial: clock.initial, increment: clock.increment, ...bySide(clock) };
   if (field(raw, "correspondence") === true) game.correspondence = true;
   // Who played it, kept with a recent game so that reopening it restores that too.
-  if (SETTINGS.players(players)) game.players = { black: players.black, orange: players.orange };
+  if (SETTINGS.players(players)) game.players = bySide(players);
   return game;
 }
 
 /** What was saved: {game, settings, position, problems: [messages]} (game null if none). */
 export function readSaved(storage) {
+  /** @type {{game: ?import("./session.js").GameData, settings: ReturnType<typeof defaultSettings>, position: ?string, problems: string[]}} */
   const out = { game: null, settings: defaultSettings(), position: null, problems: [] };
   const raw = storage.getItem(KEYS.saved);
   if (raw === null) return out;
@@ -172,7 +189,7 @@ export function readSaved(storage) {
     const position = field(value, "position");
     out.position = isText(position, LIMITS.position_text) ? position : null;
   } catch (err) {
-    out.problems.push(keepDamaged(storage, raw, err.message));
+    out.problems.push(keepDamaged(storage, raw, /** @type {Error} */ (err).message));
   }
   return out;
 }
@@ -205,6 +222,8 @@ function keepDamaged(storage, raw, why) {
  * say) it is put among the recent games first, and if even that fails the save is refused and
  * it stays. When the storage is full, the oldest recent games give way, never the saved game.
  */
+/** @param {Store} storage @param {{version: number, game: import("./session.js").GameData,
+ *  settings: object, position: ?string}} data @param {{mine?: ?import("./session.js").GameData}} [options] */
 export function writeSaved(storage, data, { mine = null } = {}) {
   if (unkeptDamage.has(storage)) return "the damaged saved game could not be kept elsewhere, so it is not overwritten";
   // What this page wrote last is known without reading it back (a long game's every move).
@@ -280,7 +299,8 @@ const sameGame = (a, b) => a.rules === b.rules && a.start === b.start && a.moves
 /** Keep a game that is about to be replaced among the recent games (not an empty one; an
  *  earlier state of the same game gives way to it), and take out the one replacing it (it is
  *  the current game now). When the storage is full the oldest entries give way. Returns "" or
- *  what went wrong. */
+ *  what went wrong. @param {Store} storage @param {import("./session.js").GameData} game @param {?import("./session.js").GameData} [next]
+ *  @param {number} [now] @returns {string} */
 export function remember(storage, game, next = null, now = Date.now()) {
   const others = recentGames(storage).filter((e) => !(sameLine(e.game, game) && isPrefix(e.game.moves, game.moves)) &&
                                                    !(next && sameGame(e.game, next)));

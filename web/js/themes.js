@@ -5,7 +5,7 @@
 // The book's black and orange board (board.js's BOOK_THEME) and emblems stay the defaults.
 import { BOOK_THEME, paintScene } from "./board.js";
 import { PIECE_SETS, SIDE_COLOURS } from "./pieces.js";
-import { placementBoard, startOf } from "./position.js";
+import { BLACK, ORANGE, placementBoard, startOf } from "./position.js";
 
 /** @typedef {import("./board.js").BoardTheme} BoardTheme */
 /** The reader's choice: a board theme's name (BOARD_THEMES), a piece set (PIECE_SET_NAMES) and
@@ -233,9 +233,9 @@ export function themeFor(element) {
   if (lastMove) theme.last = theme.lastOnDark = lastMove;
   /** @type {Object<string, import("./pieces.js").SideColours>} */
   const sides = {};
-  for (const [side, body] of [["black", blackPiece], ["orange", orangePiece]]) {
+  for (const [side, body] of /** @type {[string, ?string][]} */ ([[BLACK, blackPiece], [ORANGE, orangePiece]])) {
     if (!body) continue;
-    const ink = betterOn(body, SIDE_COLOURS.black.ink, SIDE_COLOURS.orange.ink);
+    const ink = betterOn(body, SIDE_COLOURS[BLACK].ink, SIDE_COLOURS[ORANGE].ink);
     sides[side] = { ...SIDE_COLOURS[side], body, rim: ink, ink };
   }
   if (Object.keys(sides).length) theme.sides = sides;
@@ -292,7 +292,7 @@ export function buildThemeSettings(container, onChange = () => {}) {
     const theme = boardTheme(c.board, c.pieces);
     const size = 150, scale = Math.max(1, window.devicePixelRatio || 1);
     preview.width = preview.height = Math.round(size * scale);
-    const ctx = preview.getContext("2d");
+    const ctx = /** @type {CanvasRenderingContext2D} */ (preview.getContext("2d"));
     ctx.setTransform(scale, 0, 0, scale, 0, 0);
     paintScene(ctx, size, { board: start, coordinates: false, theme, lastMove: [13, 23] });
     preview.setAttribute("aria-label", `Preview: the ${BOARD_THEMES[c.board].label} board with ${PIECE_SET_NAMES[c.pieces].toLowerCase()}`);

@@ -33,7 +33,8 @@ export function keepScreenOn(ms) {
   ask(false);
 }
 
-/** Ask for the lock (``inGesture``: from a gesture's listener), unless held, or refused for good. */
+/** Ask for the lock (``inGesture``: from a gesture's listener), unless held, or refused for good.
+ *  @param {boolean} inGesture */
 function ask(inGesture) {
   const wakeLock = /** @type {any} */ (navigator).wakeLock;
   if (!wakeLock || refusedInGesture || held || asking || !wanted || document.visibilityState !== "visible") return;

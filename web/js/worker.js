@@ -75,6 +75,8 @@ const OWN_PARAMS = new URL(import.meta.url).searchParams;
 const ROLE = OWN_PARAMS.get("role");
 const WARM_UP_MS = 300;
 
+/** Tell the page how the start goes: ``state``, ``detail`` in words, ``fraction`` done (0..1).
+ *  @param {string} state @param {string} [detail] @param {number} [fraction] */
 function status(state, detail = "", fraction = undefined) {
   self.postMessage({ status: state, detail, fraction });
 }
@@ -287,7 +289,8 @@ async function boot() {
     else settled();
   } catch (err) {
     // One line for the page; Python's tracebacks go to the console only.
-    const message = String(err && err.message ? err.message : err).split("\n")[0].slice(0, 200);
+    const e = /** @type {?{message?: string}} */ (err);
+    const message = String(e && e.message ? e.message : err).split("\n")[0].slice(0, 200);
     console.error(err);
     failure = message;
     status("error", message);
