@@ -1,53 +1,10 @@
 """The app in Debian's chromium: a person's whole session, clicked, dragged and typed."""
-import json
-
 import pytest
 
-from tests.browser.conftest import wait_until
+from tests.browser.conftest import Server
+from tests.browser.pages import centre, click, moves, open_app, wait_plies, wait_until
 
 pytestmark = pytest.mark.browser
-
-FAST = {"version": 1, "game": {"rules": "", "start": "start", "moves": [], "resigned": None},
-        "settings": {"players": {"black": "human", "orange": "engine"}, "level": 1,
-                     "timeMs": 1000, "flipped": False, "notation": "algebraic",
-                     "scoring": "smith"}}
-
-
-def open_app(page, server, saved=FAST, fragment=""):
-    if saved is not None:
-        raw = json.dumps(saved) if isinstance(saved, dict) else saved
-        # Seed the saved game once per tab, so that a reload finds what the page saved.
-        page.add_init_script(f"""if (!sessionStorage.getItem('seeded')) {{
-            localStorage.setItem('jetan.saved', {json.dumps(raw)});
-            sessionStorage.setItem('seeded', '1'); }}""")
-    page.goto(server.url + fragment)
-    page.wait_for_selector("body[data-engine=ready]", timeout=60000)
-    page.wait_for_selector("body[data-plies]", timeout=30000)
-
-
-def centre(page, name, board="#board"):
-    """Where square ``name`` is on the page, on the app's board (as flipped) or another."""
-    box = page.locator(board).bounding_box()
-    flipped = board == "#board" and page.locator("#flip-button").get_attribute("aria-pressed") == "true"
-    f, r = "abcdefghij".index(name[0]), int(name[1:]) - 1
-    if flipped:
-        f, r = 9 - f, 9 - r
-    cell = box["width"] / 10
-    return box["x"] + (f + 0.5) * cell, box["y"] + (9 - r + 0.5) * cell
-
-
-def click(page, name):
-    x, y = centre(page, name)
-    page.mouse.click(x, y)
-
-
-def wait_plies(page, n, timeout=30000):
-    page.wait_for_selector(f"body[data-plies='{n}']", timeout=timeout)
-
-
-def moves(page):
-    return [b.inner_text() for b in page.locator("#moves button").all()]
-
 
 def test_board_paints_before_the_engine_loads(page, server):
     page.goto(server.url)
@@ -120,18 +77,6 @@ def test_undo_and_reload_restores_the_game(page, server):
     assert moves(page) == before
 
 
-def test_a_game_ends_with_its_reason(page, server):
-    # The book's game, had Gahan's Odwar lost its duel: Orange's Odwar takes the Princess.
-    fragment = "#rules=setup%3Dfacing%2Cfirst%3Dorange%2Cduel%3Deven&moves=g10-d7,d2-d3,d7-g4,d1xg4/d"
-    open_app(page, server, fragment=fragment)
-    wait_plies(page, 4)
-    click(page, "g4")
-    click(page, "f1")
-    page.wait_for_selector("body[data-result='orange wins']", timeout=30000)
-    assert "Orange's Flier took the Black Princess: Orange wins" in page.locator("#status").inner_text()
-    assert moves(page)[-1] == "g4xf1"
-
-
 def test_custom_rules_panel_starts_a_game_with_an_option(page, server):
     open_app(page, server)
     page.click("#new-game-button")
@@ -158,30 +103,6 @@ def test_custom_rules_panel_starts_a_game_with_an_option(page, server):
     assert moves(page) == ["a2-c3"]
 
 
-def test_a_mangled_link_is_reported_and_loses_nothing(page, server):
-    saved = dict(FAST, game=dict(FAST["game"], moves=["d2-d3", "g9-g8"]))
-    open_app(page, server, saved=saved, fragment="#moves=d2-d3,zz")
-    assert "could not be read" in page.locator("#notice-text").inner_text()
-    wait_plies(page, 2)
-    assert moves(page) == ["d2-d3", "g9-g8"]
-    assert json.loads(page.evaluate("localStorage.getItem('jetan.saved')"))["game"]["moves"] == \
-        ["d2-d3", "g9-g8"]
-
-
-def test_invalid_game_in_link(page, server):
-    open_app(page, server, fragment="#moves=d2-d5")
-    page.wait_for_selector("#notice:not([hidden])")
-    assert "not valid" in page.locator("#notice-text").inner_text()
-    assert moves(page) == []
-
-
-def test_damaged_saved_game(page, server):
-    open_app(page, server, saved="{not json")
-    page.wait_for_selector("#notice:not([hidden])")
-    assert "saved game could not be read" in page.locator("#notice-text").inner_text()
-    assert page.evaluate("localStorage.getItem('jetan.saved.damaged')") == "{not json"
-
-
 def test_embed_viewer_steps_through_a_shared_game(page, server):
     page.goto(server.url + "embed.html#moves=d2-d3,g9-g8,e2-e3")
     board = page.locator("jetan-board")
@@ -196,7 +117,6 @@ def test_embed_viewer_steps_through_a_shared_game(page, server):
 
 
 def test_plays_offline_after_the_first_visit(browser):
-    from tests.browser.conftest import Server
     own = Server()
     context = browser.new_context()
     page = context.new_page()

@@ -14,7 +14,7 @@ import pytest
 
 from py_engine.webbuild import serve
 from tests.browser.conftest import ARTIFACTS, CHROMIUM, DIST, ROOT, wait_until, warm_page
-from tests.browser.test_app import open_app
+from tests.browser.pages import open_app
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

@@ -9,7 +9,7 @@ import pytest
 from py_engine import facade
 from py_engine.squares import square_name
 from tests.browser.conftest import ARTIFACTS, Server, square_centre, wait_until
-from tests.browser.test_app import FAST, open_app, wait_plies
+from tests.browser.pages import FAST, open_app, wait_plies
 
 pytestmark = pytest.mark.browser
 

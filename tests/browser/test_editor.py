@@ -7,7 +7,7 @@ import pytest
 from py_engine import Game
 from py_engine.notation import move_text
 from tests.browser.conftest import ARTIFACTS, warm_page
-from tests.browser.test_app import FAST, centre, click, open_app, wait_plies
+from tests.browser.pages import FAST, centre, click, open_app, wait_plies
 
 pytestmark = pytest.mark.browser
 

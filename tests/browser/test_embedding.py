@@ -4,21 +4,12 @@ import pytest
 
 from py_engine import Game
 from tests.browser.conftest import ARTIFACTS, Server, square_centre
-from tests.browser.test_app import FAST, moves, open_app, wait_plies
+from tests.browser.pages import FAST, moves, open_app, position_after, wait_plies
 
 pytestmark = pytest.mark.browser
 
 GAME = ["d2-d3", "g9-g8", "e2-e3"]
 DIAGRAM = "p9/10/10/10/4c5/10/10/10/10/C8P b - 0 1"
-
-
-def position_after(moves, rules=""):
-    """The placement and side to move after ``moves``, as a board shows it before the engine."""
-    game = Game(rules)
-    for m in moves:
-        game.play(m)
-    fields = str(game.position).split()
-    return f"{fields[0]} {fields[1]}"
 
 
 @pytest.fixture(scope="module")
@@ -76,7 +67,7 @@ def test_static_boards_need_no_engine_and_stay_small(page, server, fan_site):
     # (The themes module, for the theme attribute and the colours a host page sets, is in it;
     # so is the session with its collaborators, clock.js, assistance.js and judges.js, which a
     # still board loads too while the page's modules are shipped one file each.)
-    assert total < 195_000, (total, urls)
+    assert total < 200_000, (total, urls)
     # Step through the game with its buttons, then the arrow keys.
     game = board(page, "game")
     game.locator("button[aria-label='Previous move']").click()

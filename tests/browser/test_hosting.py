@@ -6,7 +6,7 @@ import pytest
 
 from py_engine.webbuild import serve
 from tests.browser.conftest import DIST
-from tests.browser.test_app import click, wait_plies
+from tests.browser.pages import click, wait_plies
 
 pytestmark = pytest.mark.browser
 

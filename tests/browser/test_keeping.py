@@ -7,13 +7,13 @@ import json
 import pytest
 
 from py_engine.tools.bench import long_game
-from tests.browser.conftest import ARTIFACTS, hold_runtime, wait_until, warm_context
-from tests.browser.test_app import FAST, click, open_app, wait_plies
+from tests.browser.conftest import ARTIFACTS, hold_runtime, warm_context
+from tests.browser.pages import (FAST, TWO, click, notice, open_app, recent_games, saved_moves, wait_plies,
+                                 wait_until)
 
 pytestmark = pytest.mark.browser
 
 OWN = ["d2-d3", "g9-g8"]
-TWO_PLAYERS = dict(FAST, settings=dict(FAST["settings"], players={"black": "human", "orange": "human"}))
 
 
 # Fill the origin's storage until less than a small game's size is left.
@@ -26,19 +26,6 @@ FILL_STORAGE = """() => {
         }
     }
 }"""
-
-
-def saved(page):
-    return page.evaluate("() => JSON.parse(localStorage.getItem('jetan.saved')).game.moves")
-
-
-def recent(page):
-    return page.evaluate("() => JSON.parse(localStorage.getItem('jetan.recent') || '[]')"
-                         ".map((e) => e.game.moves)")
-
-
-def notice(page):
-    return page.locator("#notice-text").text_content() or ""
 
 
 @pytest.fixture
@@ -59,16 +46,16 @@ def held(browser):
 
 def test_two_tabs_never_overwrite_a_game_they_did_not_load(context, server):
     a = context.new_page()
-    open_app(a, server, dict(TWO_PLAYERS, game=dict(FAST["game"], moves=OWN)))
+    open_app(a, server, dict(TWO, game=dict(FAST["game"], moves=OWN)))
     b = context.new_page()
     b.goto(server.url + "#1;m=e2e3,f9f8")                  # tab B takes on another game
     wait_until(b, "() => document.body.dataset.plies === '2' && !location.hash")
-    assert saved(b) == ["e2-e3", "f9-f8"]
+    assert saved_moves(b) == ["e2-e3", "f9-f8"]
     click(a, "c2")
     click(a, "c3")                                         # tab A plays on in its own game
     wait_plies(a, 3)
     wait_until(a, "() => JSON.parse(localStorage.getItem('jetan.saved')).game.moves.length === 3")
-    assert ["e2-e3", "f9-f8"] in recent(a)                 # B's game was kept before A's save
+    assert ["e2-e3", "f9-f8"] in recent_games(a)                 # B's game was kept before A's save
     b.reload()
     b.wait_for_selector("body[data-engine=ready]", timeout=60000)
     wait_until(b, "() => document.getElementById('recent-list').textContent.includes('2 moves')")
@@ -77,14 +64,14 @@ def test_two_tabs_never_overwrite_a_game_they_did_not_load(context, server):
 def test_a_nearly_full_storage_loses_neither_game_when_a_link_is_opened(context, server):
     page = context.new_page()
     own = long_game(200)
-    open_app(page, server, dict(TWO_PLAYERS, game=dict(FAST["game"], moves=own)))
+    open_app(page, server, dict(TWO, game=dict(FAST["game"], moves=own)))
     # Fill the storage until less than the own game's size is left.
     page.evaluate(FILL_STORAGE)
     page.goto(server.url + "#1;m=e2e3")
     wait_until(page, "() => document.body.dataset.plies === '1' && !location.hash")
-    kept = [saved(page)] + recent(page)
+    kept = [saved_moves(page)] + recent_games(page)
     assert own in kept, "the own game is gone"
-    assert "download its record" in notice(page) or saved(page) == ["e2-e3"]
+    assert "download its record" in notice(page, wait=False) or saved_moves(page) == ["e2-e3"]
     page.evaluate("() => localStorage.removeItem('filler')")
 
 
@@ -93,7 +80,7 @@ def test_a_recent_game_opened_while_the_engine_loads_is_the_one_played(held, ser
     page = context.new_page()
     other = {"game": {"rules": "", "start": "start", "moves": ["e2-e3", "f9-f8", "c2-c3"], "resigned": None,
                       "headers": {}}, "saved": 1}
-    own = json.dumps(dict(TWO_PLAYERS, game=dict(FAST["game"], moves=OWN)))
+    own = json.dumps(dict(TWO, game=dict(FAST["game"], moves=OWN)))
     page.add_init_script(f"""if (!sessionStorage.getItem('seeded')) {{
         localStorage.setItem('jetan.saved', {json.dumps(own)});
         localStorage.setItem('jetan.recent', {json.dumps(json.dumps([other]))});
@@ -107,8 +94,8 @@ def test_a_recent_game_opened_while_the_engine_loads_is_the_one_played(held, ser
     click(page, "d9")
     click(page, "d8")
     wait_plies(page, 4)
-    assert saved(page) == ["e2-e3", "f9-f8", "c2-c3", "d9-d8"]
-    assert OWN in recent(page)
+    assert saved_moves(page) == ["e2-e3", "f9-f8", "c2-c3", "d9-d8"]
+    assert OWN in recent_games(page)
 
 
 def test_a_link_survives_a_reload_before_the_engine_is_ready(held, server):
@@ -133,7 +120,7 @@ def test_storage_denied_plays_from_memory_and_says_so(context, server):
         get() { throw new DOMException("The operation is insecure.", "SecurityError"); } });""")
     page.goto(server.url)
     page.wait_for_selector("body[data-engine=ready]", timeout=60000)
-    assert "does not let Jetan keep anything" in notice(page)
+    assert "does not let Jetan keep anything" in notice(page, wait=False)
     click(page, "d2")
     click(page, "d3")
     wait_until(page, "() => Number(document.body.dataset.plies) >= 1")
@@ -238,7 +225,7 @@ CURRENT = "() => Number(document.querySelector('#moves button.current')?.dataset
 
 def test_a_move_in_a_10000_move_game_is_answered(page, server):
     moves = long_game(10000)
-    open_app(page, server, dict(TWO_PLAYERS, game=dict(FAST["game"], moves=moves)))
+    open_app(page, server, dict(TWO, game=dict(FAST["game"], moves=moves)))
     wait_until(page, "() => document.body.dataset.plies === '10000'", timeout=120)
     # Every move is kept; the list holds a stretch of them ending at the last, the earlier ones a
     # press away (laying out 10,000 entries froze the page for seconds: panels.js, LIST_SPAN).
@@ -257,7 +244,7 @@ def test_every_move_of_a_long_game_is_in_reach_of_its_list(page, server):
     """From the end to the start by "Earlier moves", back by "Later moves", each press keeping the
     move shown marked; the start and the end by Home and End; a move pressed is shown."""
     moves = long_game(2000)
-    open_app(page, server, dict(TWO_PLAYERS, game=dict(FAST["game"], moves=moves)))
+    open_app(page, server, dict(TWO, game=dict(FAST["game"], moves=moves)))
     wait_until(page, "() => document.body.dataset.plies === '2000'", timeout=120)
     seen = set()
     while True:

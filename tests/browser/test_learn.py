@@ -4,9 +4,8 @@ made while the engine loads kept, progress remembered, offline-ready files."""
 import pytest
 
 from py_engine.lessons import LESSONS
-from tests.browser.conftest import ARTIFACTS, hold_runtime, wait_until, warm_context, warm_page
-from tests.browser.test_app import centre
-from tests.browser.test_phone import PHONE
+from tests.browser.conftest import ARTIFACTS, warm_context, warm_page
+from tests.browser.pages import PHONE, tap, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -20,11 +19,7 @@ def solution_squares(lesson_id):
 
 def play(page, frm, to, touch=False):
     for name in (frm, to):
-        x, y = centre(page, name, BOARD)
-        if touch:
-            page.touchscreen.tap(x, y)
-        else:
-            page.mouse.click(x, y)
+        tap(page, name, BOARD, touch=touch)
 
 
 def message(page):
@@ -70,21 +65,6 @@ def test_a_rule_lesson_against_the_engine(desktop, server):
     page.locator("#restart-task").click()
     play(page, "e5", "f7")
     wait_until(page, "() => document.getElementById('learn-message').textContent.startsWith('Well done')")
-
-
-def test_a_move_made_while_the_engine_loads_is_kept(browser, server):
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
-    release = hold_runtime(context)
-    page = context.new_page()
-    page.goto(server.url + "learn.html#dwar")
-    play(page, "d4", "f5")                         # before the engine is there
-    assert page.evaluate("() => window.jetanLearn.session.kept.length") == 1
-    release()
-    wait_until(page, "() => window.jetanLearn.verdict && window.jetanLearn.verdict.mine.length === 1",
-               timeout=90)
-    play(page, "f5", "f8")
-    wait_until(page, "() => document.getElementById('learn-message').textContent.startsWith('Well done')")
-    context.close()
 
 
 def test_a_lesson_by_taps_on_a_phone(browser, server, kept_snapshot):

@@ -8,12 +8,9 @@ from py_engine import Game
 from py_engine.notation import move_text
 from py_engine.search import Searcher
 from tests.browser.conftest import ARTIFACTS, warm_page
-from tests.browser.test_app import FAST, centre, open_app, wait_plies
+from tests.browser.pages import FAST, PHONE, centre, open_app, wait_plies
 
 pytestmark = pytest.mark.browser
-
-PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2)
-
 
 # Whether two elements' boxes overlap on the screen.
 OVERLAP = """([a, b]) => {

@@ -6,8 +6,8 @@ import pytest
 from py_engine import Game
 from py_engine.notation import move_text, parse_move
 from py_engine.puzzles import length, load
-from tests.browser.conftest import ARTIFACTS, wait_until, warm_page
-from tests.browser.test_phone import PHONE
+from tests.browser.conftest import ARTIFACTS, warm_page
+from tests.browser.pages import PHONE, tap, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -37,23 +37,10 @@ def squares(text):
     return text.split(sep)
 
 
-def press(page, name, flipped, touch=False):
-    box = page.locator(BOARD).bounding_box()
-    f, r = "abcdefghij".index(name[0]), int(name[1:]) - 1
-    if flipped:
-        f, r = 9 - f, 9 - r
-    cell = box["width"] / 10
-    x, y = box["x"] + (f + 0.5) * cell, box["y"] + (9 - r + 0.5) * cell
-    if touch:
-        page.touchscreen.tap(x, y)
-    else:
-        page.mouse.click(x, y)
-
-
 def play(page, puzzle, text, touch=False):
     flipped = " o " in puzzle["position"]
     for name in squares(text):
-        press(page, name, flipped, touch)
+        tap(page, name, BOARD, touch=touch, flipped=flipped)
 
 
 def message(page):

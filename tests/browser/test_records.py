@@ -5,7 +5,7 @@ import pytest
 
 from py_engine.gallery import CHAPTER_17
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.test_app import FAST, moves, open_app, wait_plies
+from tests.browser.pages import FAST, moves, open_app, wait_plies
 
 pytestmark = pytest.mark.browser
 

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.test_app import FAST, click, open_app, wait_plies
+from tests.browser.pages import FAST, click, open_app, wait_plies
 
 pytestmark = pytest.mark.browser
 
@@ -63,6 +63,7 @@ def test_analysis_never_holds_up_the_game(page, server, jspi):
     open_app(page, server, saved=FRIENDS, fragment=jspi)
     check_mode(page, jspi)
     analysing(page)
+    assert page.locator("#analysis .eval-bar").count() == 1 and page.locator("#analysis .line").inner_text()
     timed(f"{mode(jspi)}move during analysis", lambda: (click(page, "d2"), click(page, "d3")),
           lambda: wait_plies(page, 1, timeout=int(SLACK_S * 4000)))
     analysing(page)
@@ -154,62 +155,3 @@ def test_a_premove_is_played_as_soon_as_the_engine_has_moved(page, server):
     assert page.locator("#moves button").nth(2).inner_text() == "e2-e3"
     assert "sounds" in page.evaluate("Object.keys(window.jetan)")
     assert page.evaluate("window.jetan.sounds.length") >= 3
-
-
-def test_a_tap_elsewhere_cancels_the_premove(page, server):
-    open_app(page, server, saved=SLOW_ENGINE)
-    play_and_let_the_engine_think(page, "d2", "d3", depth_reported=False)
-    click(page, "e2")
-    click(page, "e3")
-    click(page, "e6")
-    assert page.locator("body").get_attribute("data-premove") == ""
-    wait_plies(page, 2, timeout=30000)
-    page.wait_for_selector("#thinking[hidden]", state="attached")
-    page.wait_for_timeout(500)
-    assert page.locator("body").get_attribute("data-plies") == "2"
-
-
-def test_analysis_follows_the_position_reviewed(page, server):
-    saved = dict(FRIENDS, game=dict(FRIENDS["game"], moves=["d2-d3", "g9-g8", "e2-e3"]))
-    open_app(page, server, saved=saved)
-    analysing(page)
-    assert page.locator("#analysis .eval-bar").count() == 1
-    live = page.locator("#analysis .line").inner_text()
-    page.locator("#moves button").nth(0).click()       # after 1. d2-d3: Orange to move
-    page.wait_for_function("document.getElementById('analysis').textContent.startsWith('Depth')",
-                           timeout=30000)
-    page.wait_for_timeout(1000)
-    reviewed = page.locator("#analysis .line").inner_text()
-    assert reviewed and reviewed != live
-    assert "Reviewing" in page.locator("#status").inner_text()
-    page.screenshot(path=str(ARTIFACTS / "analysis-reviewed.png"))
-
-
-def test_a_move_by_squares_is_shown_before_the_engine_answers(page, server):
-    """A legal move pressed on the board is drawn in the same frame, not after the round trip to
-    the worker; a duel's outcome is the engine's to tell, so a duel waits for its answer."""
-    open_app(page, server, FRIENDS)
-    shown = page.evaluate("""() => {
-        const s = window.jetan.session, d2 = 13, d3 = 23;
-        s.press(d2); s.press(d3);
-        // The same task: the engine cannot have answered yet.
-        return { pending: s.phase === "moving", piece: s.shownBoard()[d3], left: s.shownBoard()[d2],
-                 last: s.boardProps().lastMove };
-    }""")
-    assert shown == {"pending": True, "piece": "N", "left": "", "last": [13, 23]}
-    wait_plies(page, 1)
-    assert page.locator("#board").get_attribute("data-position").startswith(
-        page.evaluate("window.jetan.session.state.moves[0].position.split(' ')[0]"))
-    # Under the Manator duels a capture's outcome is rolled by the engine: nothing is shown early.
-    duel = dict(FRIENDS, game=dict(FAST["game"], rules="duel=even", moves=[
-        "d2-d3", "e9-e8", "d3-d4", "e8-e7", "d4-d5", "e7-e6", "d5-d6", "e6-e5", "d6-d7", "e5-e4",
-        "d7-d8", "b9-b8"]))
-    other = page.context.new_page()
-    open_app(other, server, duel)
-    held = other.evaluate("""() => {
-        const s = window.jetan.session, d8 = 73, d9 = 83;
-        s.press(d8); s.press(d9);
-        return { pending: s.phase === "moving", piece: s.shownBoard()[d9] };
-    }""")
-    assert held == {"pending": True, "piece": "n"}
-    wait_plies(other, 13)

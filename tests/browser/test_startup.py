@@ -3,8 +3,7 @@ the ordinary start whenever the snapshot cannot be used — damaged, made by ano
 storage denied or full (docs/architecture.md, "Snapshots")."""
 import pytest
 
-from tests.browser.conftest import wait_until
-from tests.browser.test_app import FAST, open_app, wait_plies
+from tests.browser.pages import FAST, open_app, wait_plies, wait_until
 
 pytestmark = pytest.mark.browser
 

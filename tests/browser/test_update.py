@@ -12,7 +12,7 @@ import pytest
 
 from py_engine.webbuild import dist
 from tests.browser.conftest import ARTIFACTS, DIST, CountingHandler, Server, wait_until
-from tests.browser.test_app import FAST, click, wait_plies
+from tests.browser.pages import FAST, click, wait_plies
 
 pytestmark = pytest.mark.browser
 

@@ -7,7 +7,7 @@ import time
 import pytest
 
 from py_engine import Game
-from tests.browser.test_app import FAST
+from tests.browser.pages import FAST
 from tests.engines.conftest import (
     KEPT,
     click_move,

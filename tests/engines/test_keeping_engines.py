@@ -11,7 +11,7 @@ import pytest
 
 from py_engine.tools.bench import long_game
 from py_engine.squares import parse_square
-from tests.browser.test_app import FAST
+from tests.browser.pages import FAST, TWO
 from tests.browser.test_keeping import (
     AFTER_E3_F8,
     COALESCED,
@@ -22,7 +22,6 @@ from tests.browser.test_keeping import (
     SANDBOXED_EMBED,
     STALE_REPLY,
     STALLED,
-    TWO_PLAYERS,
     UNKNOWN_LETTERS,
 )
 from tests.engines.conftest import (
@@ -44,7 +43,7 @@ NOT_READY = "() => document.body.dataset.engine !== 'ready'"
 
 
 def two_players(moves):
-    return dict(TWO_PLAYERS, game=dict(FAST["game"], moves=moves))
+    return dict(TWO, game=dict(FAST["game"], moves=moves))
 
 
 @pytest.fixture(scope="module")
