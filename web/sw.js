@@ -1,7 +1,8 @@
 // Service worker: keeps every file of the app so Jetan plays offline, each under its revision (the
 // start of its SHA-256: precache.js, written by py_engine/webbuild/dist.py). A release downloads only
 // the files whose bytes changed — an engine change costs the wheel, not the 12 MB runtime — and
-// activation drops what no file of the current release uses. Answers from the cache first.
+// activation drops what no file of the current release uses. Answers from the cache first. On a
+// first visit it keeps the page's own downloads (download()), so each file crosses the wire once.
 //
 // Hand-written rather than Workbox's precaching (which does the same with revisioned entries):
 // these few lines are all the app needs, and they add no dependency to ship.
@@ -18,13 +19,32 @@ for (const [path, rev] of self.PRECACHE.files) {
   if (path === "index.html") CURRENT.set(scope, keyOf(path, rev));
 }
 
+/** The revision of a file's bytes: the start of their SHA-256 in hex, as precache.js writes it.
+ *  @param {Response} response @returns {Promise<string>} */
+async function revisionOf(response) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("").slice(0, 16);
+}
+
+/** File ``path`` as revision ``rev``, crossing the wire at most once. On a first visit the page
+ *  has just downloaded most files (the runtime's 2.8 MB among them), and the browser's HTTP cache
+ *  holds them: that copy is taken whatever the server's caching headers say, if its bytes are
+ *  this revision; anything else — no copy, an older one — comes from the server afresh.
+ *  @param {string} path @param {string} rev @returns {Promise<Response>} */
+async function download(path, rev) {
+  const url = new URL(path, scope);
+  const held = await fetch(url, { cache: "force-cache" }).catch(() => null);
+  if (held?.ok && await revisionOf(held.clone()) === rev) return held;
+  const reply = await fetch(url, { cache: "reload" });
+  if (!reply.ok) throw new Error(`${path} could not be fetched (${reply.status})`);
+  return reply;
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(self.PRECACHE.files.map(async ([path, rev]) => {
     const key = keyOf(path, rev);
     if (await cache.match(key)) return;                  // kept from an earlier release
-    const reply = await fetch(new URL(path, scope), { cache: "no-cache" });
-    if (!reply.ok) throw new Error(`${path} could not be fetched (${reply.status})`);
-    await cache.put(key, reply);
+    await cache.put(key, await download(path, rev));
   }))));
   self.skipWaiting();
 });

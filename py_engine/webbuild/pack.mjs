@@ -3,11 +3,12 @@
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { brotliCompressSync, constants } from "node:zlib";
 const [kind, jobs] = [process.argv[2], JSON.parse(process.argv[3])];
-const { gzipAsync } = kind === "gz" ? await import("@gfx/zopfli") : {};
+// Zopfli is loaded only when gzip copies are asked for.
+const zopfli = kind === "gz" ? await import("@gfx/zopfli") : null;
 for (const [source, target] of jobs) {
   const data = readFileSync(source);
   // Written whole, then renamed: a build stopped midway leaves no half file in the cache.
-  writeFileSync(`${target}.part`, kind === "gz" ? await gzipAsync(data, { numiterations: 5 })
+  writeFileSync(`${target}.part`, zopfli ? await zopfli.gzipAsync(data, { numiterations: 5 })
     : brotliCompressSync(data, { params: {
       [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
       [constants.BROTLI_PARAM_LGWIN]: constants.BROTLI_MAX_WINDOW_BITS,

@@ -110,9 +110,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
 
-def server(port: int, directory: str = "dist") -> http.server.ThreadingHTTPServer:
-    """A server of ``directory`` on 127.0.0.1:``port`` (0: any free port), not yet serving."""
-    handler = functools.partial(Handler, directory=directory)
+def server(port: int, directory: str = "dist",
+           handler_class: type[Handler] = Handler) -> http.server.ThreadingHTTPServer:
+    """A server of ``directory`` on 127.0.0.1:``port`` (0: any free port), not yet serving; its
+    requests handled by ``handler_class`` (a test's may count what it sends)."""
+    handler = functools.partial(handler_class, directory=directory)
     return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
 
 

@@ -1,7 +1,6 @@
 """The app in Debian's chromium: a person's whole session, clicked, dragged and typed."""
 import pytest
 
-from tests.browser.conftest import Server
 from tests.browser.pages import centre, click, moves, open_app, wait_plies, wait_until
 
 pytestmark = pytest.mark.browser
@@ -114,27 +113,3 @@ def test_embed_viewer_steps_through_a_shared_game(page, server):
     assert board.locator(".caption").inner_text() == "Start position"
     assert page.locator("#open").get_attribute("href") == "index.html#moves=d2-d3,g9-g8,e2-e3"
     assert not page.errors
-
-
-def test_plays_offline_after_the_first_visit(browser):
-    own = Server()
-    context = browser.new_context()
-    page = context.new_page()
-    try:
-        page.goto(own.url)
-        page.wait_for_selector("body[data-engine=ready]", timeout=60000)
-        page.wait_for_function("navigator.serviceWorker.controller !== null || "
-                               "navigator.serviceWorker.ready.then(() => true)", timeout=30000)
-        wait_until(page, """async () => {
-            const names = (await caches.keys()).filter((n) => !n.startsWith("jetan-snapshot-"));
-            if (!names.length) return false;
-            const cache = await caches.open(names[0]);
-            return (await cache.keys()).length >= 15;
-        }""")
-        own.stop()
-        page.reload()
-        page.wait_for_selector("body[data-engine=ready]", timeout=60000)
-        page.wait_for_selector("body[data-plies]", timeout=30000)
-        assert page.locator("#status").inner_text().startswith("Black to move")
-    finally:
-        context.close()

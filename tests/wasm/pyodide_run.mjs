@@ -20,11 +20,13 @@ const pyodide = await loadPyodide({ indexURL: join(root, "dist", "pyodide") + "/
 await pyodide.loadPackage("micropip", { messageCallback: () => {} });
 const micropip = pyodide.pyimport("micropip");
 
+/** @param {string} dir */
 const wheelsIn = (dir) => readdirSync(dir).filter((f) => f.endsWith(".whl"))
   .map((f) => pathToFileURL(join(dir, f)).href);
 const wheels = [...wheelsIn(join(root, "dist", "wheels")), ...wheelsIn(join(root, "build", "wasm-wheels"))];
 await micropip.install.callKwargs(wheels, { deps: false });
 
+/** @param {string} from a folder here  @param {string} to where it goes in Pyodide's file system */
 function copyTree(from, to) {
   pyodide.FS.mkdirTree(to);
   for (const name of readdirSync(from)) {

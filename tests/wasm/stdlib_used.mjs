@@ -16,10 +16,12 @@ const runtime = join(root, "dist", "pyodide");
 const which = process.argv[2] || "cut";
 const { loadPyodide } = await import(pathToFileURL(join(runtime, "pyodide.mjs")).href);
 const { unpackWheel } = await import(pathToFileURL(join(root, "web", "js", "wheel.js")).href);
+/** @type {{indexURL: string, _makeSnapshot: boolean, stdLibURL?: string}} */
 const options = { indexURL: runtime + "/", _makeSnapshot: true };
 if (which === "cut") options.stdLibURL = join(runtime, "jetan_stdlib.zip");
 const pyodide = await loadPyodide(options);
 const wheel = readdirSync(join(root, "dist", "wheels")).find((f) => f.startsWith("py_engine"));
+if (!wheel) throw new Error("dist/wheels holds no py_engine wheel: run `bash build.sh`");
 await unpackWheel(pyodide.FS, new Uint8Array(readFileSync(join(root, "dist", "wheels", wheel))));
 globalThis.jetanBreathe = () => Promise.resolve(false);
 const out = pyodide.runPython(`
