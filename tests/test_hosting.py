@@ -123,6 +123,13 @@ def test_compressed_copies_are_sent_to_browsers_that_accept_them(served):
     assert fetch(url + name, {"Accept-Encoding": "gzip", "If-None-Match": headers["ETag"]})[0] == 304
     status, headers, body = fetch(url + name)                              # none accepted
     assert status == 200 and "Content-Encoding" not in headers and body == wasm
+    # A folder's page is its index.html, compressed like it (a first visit opens the folder).
+    page = b"<!doctype html>" + b"<p>Jetan</p>" * 200
+    (folder / "jetan/index.html").write_bytes(page)
+    dist.compress(folder)
+    status, headers, body = fetch(url + "jetan/", {"Accept-Encoding": "gzip"})
+    assert status == 200 and headers["Content-Encoding"] == "gzip" and gzip.decompress(body) == page
+    assert headers["Content-Type"].startswith("text/html")
     # The same bytes every time (no name or time in gzip's header; brotli has none).
     first = [(folder / (name + suffix)).read_bytes() for suffix in (".gz", ".br")]
     dist.compress(folder)

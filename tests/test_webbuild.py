@@ -355,6 +355,17 @@ def test_build_writes_every_generated_file(tmp_path, capsys):
     (dist / "build-info.js").unlink()
     (dist / "js/app.js").write_text("changed")
     assert build["version"] not in steps.write_manifest(dist)
+    # The snapshots' keys: a page's change keeps both, an engine's keeps the runtime's alone.
+    def keys():
+        kept = json.loads(re.search(r"BUILD = (.*);", (dist / "build-info.js").read_text()).group(1))
+        (dist / "build-info.js").unlink()
+        return kept["runtime"], kept["engine"]
+    assert keys() == (build["runtime"], build["engine"])
+    wheel = dist / build["wheel"]
+    wheel.write_bytes(wheel.read_bytes() + b"another engine")
+    steps.write_manifest(dist)
+    runtime, engine = keys()
+    assert runtime == build["runtime"] and engine != build["engine"]
 
 
 def test_a_page_that_no_longer_names_the_runtime_revision_is_refused(tmp_path):

@@ -33,8 +33,11 @@ async function revisionOf(response) {
  *  @param {string} path @param {string} rev @returns {Promise<Response>} */
 async function download(path, rev) {
   const url = new URL(path, scope);
-  const held = await fetch(url, { cache: "force-cache" }).catch(() => null);
-  if (held?.ok && await revisionOf(held.clone()) === rev) return held;
+  // The app's page was most likely opened as its folder's address.
+  for (const address of path === "index.html" ? [scope, url] : [url]) {
+    const held = await fetch(address, { cache: "force-cache" }).catch(() => null);
+    if (held?.ok && await revisionOf(held.clone()) === rev) return held;
+  }
   const reply = await fetch(url, { cache: "reload" });
   if (!reply.ok) throw new Error(`${path} could not be fetched (${reply.status})`);
   return reply;

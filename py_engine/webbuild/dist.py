@@ -103,16 +103,18 @@ def write_manifest(dist: Path) -> str:
         digest.update(name.encode() + (dist / name).read_bytes())
     version = digest.hexdigest()[:12]
     wheel_sha = hashlib.sha256((dist / wheel).read_bytes()).hexdigest()
-    # What an engine snapshot holds: the runtime with our wheel imported. A release that changes
-    # neither keeps its snapshot (js/snapshots.js keys it by this).
-    runtime = [rev for name, rev in revisions.items() if name.startswith("pyodide/")]
-    engine = hashlib.sha256("".join([wheel_sha, *runtime]).encode()).hexdigest()[:12]
+    # What a snapshot holds (js/snapshots.js keys them by these): the runtime's, the runtime alone
+    # (its files); an engine's, the runtime with our wheel imported. A release that changes
+    # neither keeps both; one that changes only the wheel keeps the runtime's.
+    runtime_files = [rev for name, rev in revisions.items() if name.startswith("pyodide/")]
+    runtime = hashlib.sha256("".join(runtime_files).encode()).hexdigest()[:12]
+    engine = hashlib.sha256("".join([wheel_sha, *runtime_files]).encode()).hexdigest()[:12]
     # The files the worker reads from the service worker's copies, by the revision it keeps each
     # under (each is one it keeps: a KeyError here otherwise).
     precached = {name: rev for name, rev in revisions.items() if not name.startswith(NOT_PRECACHED)}
     read_from_cache = {name: precached[name] for name in (*FETCHED, wheel)}
-    info = {"version": version, "engine": engine, "wheel": wheel, "wheelSha256": wheel_sha,
-            "stdlib": STDLIB, "lock": LOCK, "revisions": read_from_cache,
+    info = {"version": version, "runtime": runtime, "engine": engine, "wheel": wheel,
+            "wheelSha256": wheel_sha, "stdlib": STDLIB, "lock": LOCK, "revisions": read_from_cache,
             "download": sum((dist / f).stat().st_size for f in FETCHED)}
     (dist / "build-info.js").write_text(
         f"// Written by build.sh.\nexport const BUILD = {json.dumps(info)};\n")

@@ -61,6 +61,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def send_head(self) -> Any:
         path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?")[0].endswith("/") and \
+                os.path.isfile(os.path.join(path, "index.html")):
+            path = os.path.join(path, "index.html")        # a folder's page, compressed like any file
         accepts = [part.split(";")[0].strip() for part in self.headers.get("Accept-Encoding", "").split(",")]
         for suffix, encoding in ENCODINGS:
             if os.path.isfile(path) and os.path.isfile(path + suffix) and encoding in accepts:

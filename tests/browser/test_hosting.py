@@ -28,7 +28,8 @@ class CountingHandler(serve.Handler):
 
     def copyfile(self, source, outputfile):
         data = source.read()
-        CountingHandler.sent[self.path.split("?")[0]].append(len(data))
+        path = self.path.split("?")[0]
+        CountingHandler.sent[path + "index.html" if path.endswith("/") else path].append(len(data))
         outputfile.write(data)
 
 
