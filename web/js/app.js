@@ -1,26 +1,29 @@
 // The app's page: wires one Session (session.js, which owns the game and decides what input
-// means) to the canvas board, the panels, the dialogs, the saved game and the URL.
+// means) to the canvas board, the panels, the game's controls (controls.js), the dialogs, the
+// saved game and the URL (links.js).
 //
 // Nothing the user had is lost: whatever replaces the game (a link, a record, a new game) goes
 // through switchGame(), which keeps the game replaced among the recent games; the session checks
 // every engine reply against the game it was asked about; input made while the engine loads or
 // thinks is kept and played when it can be.
-import { RULES, SIDES } from "../engine-data.js";
+import { RULES } from "../engine-data.js";
 import { BoardView } from "./board.js";
+import { setupControls } from "./controls.js";
 import { $, once } from "./dom.js";
 import { setupEditor } from "./editor.js";
 import { Engine } from "./engine.js";
 import { setupGallery } from "./gallery.js";
+import { Links } from "./links.js";
 import { setupNewGameDialog } from "./new-game.js";
 import { bothHuman, commentMarkup, moveWords, notify, renderClocks, renderEngineStatus, renderRecent as showRecent,
          renderReplayProgress, renderScoringChoice, renderSession, renderThinking, sayPlayed } from "./panels.js";
-import { BLACK, ORANGE, otherSide, sideAfter, sideName } from "./position.js";
+import { ORANGE, sideAfter, sideName } from "./position.js";
 import { capital } from "./words.js";
 import { hearNewVersion, keepForOffline } from "./offline.js";
-import { askWhoPlays, setupRecords } from "./records.js";
+import { setupRecords } from "./records.js";
 import { Session } from "./session.js";
 import { applyPageTheme, buildThemeSettings, currentTheme } from "./themes.js";
-import { decodeLink, encodeGame } from "./share.js";
+import { encodeGame } from "./share.js";
 import { renderSendMove, setupShare } from "./share-dialog.js";
 import { playSound, prepareSounds, played as soundsPlayed, refused as soundsRefused } from "./sound.js";
 import { keepScreenOn } from "./wake.js";
@@ -35,9 +38,7 @@ const saved = readSaved(storage);
 /** The game this tab loaded or saved last: the saved game may be overwritten by it taken back
  *  (storage.js's rule for keeping games). */
 let savedByMe = saved.game;
-/** The page's settings (storage.defaultSettings()); who plays lives in the session.
- *  @type {{players: import("./session.js").Players, level: number, timeMs: number, flipped: boolean,
- *          notation: string, scoring: string, sound: boolean, autoFlip: boolean}} */
+/** The page's settings (storage.defaultSettings()); who plays lives in the session. */
 const settings = saved.settings;
 if (!RULES.scoring.includes(settings.scoring)) settings.scoring = "smith";
 const session = new Session({
@@ -57,13 +58,16 @@ $("theme-button").addEventListener("click", () => {
   buildThemeForm();
   $("theme-dialog").showModal();
 });
-let link = null;                 // a game from the URL, opened once the engine has checked it
 let recordShown = "";            // the record last put in the record box (never overwrite typing)
 let saveProblem = "";
 // Settled when the engine has first started, or failed to (the service worker waits for it).
+/** @type {() => void} */
 let engineSettle;
+/** @type {Promise<void>} */
 const engineSettled = new Promise((resolve) => { engineSettle = resolve; });
-/** @type {any} */ (window).jetan = { engine, session, sounds: soundsPlayed, soundsRefused };   // for the console and the browser tests
+/** @type {{jetan?: object}} */ (window).jetan = { engine, session, sounds: soundsPlayed, soundsRefused };   // for the console and the browser tests
+// Games from the URL: read as the page starts, opened once the engine has checked them.
+const links = new Links({ session, engine, storage, switchGame, setFlipped, save, renderRecent, saveFailed: () => Boolean(saveProblem) });
 
 // ---- start-up: the board paints at once, the engine takes over when it is there ----------
 
@@ -73,7 +77,8 @@ function start() {
     notify("This browser does not let Jetan keep anything (its site data is blocked here): your games last while " +
            "this tab is open. Download a game's record to keep it.");
   }
-  readLink();
+  links.read();
+  const link = links.waiting;
   if (link) {
     // The link's game is shown at once (for two people, at its ply); the engine checks it
     // before it replaces the user's own game.
@@ -93,29 +98,10 @@ function start() {
   if (settings.sound) prepareSounds();
 }
 
-/** Take a game from the URL fragment. The fragment stays until the engine has opened the game
- *  (or refused it), so that a reload before then — a phone bringing the tab back — opens it
- *  again; once opened it is cleared, so that a reload shows the game as it is by then. A bad
- *  link changes nothing. */
-function readLink() {
-  if (!location.hash) return;
-  try {
-    link = decodeLink(location.hash);
-  } catch (err) {
-    notify(`This link could not be read: ${/** @type {Error} */ (err).message}. Nothing was changed.`);
-    clearLink();
-  }
-}
-
-const clearLink = () => history.replaceState(null, "", location.pathname + location.search);
-
 /** The engine has started: it takes over the saved game (or the link's) where the visitor is. */
 async function engineReady() {
-  if (link) {
-    // Opened where the visitor has stepped to and turned the board while it loaded.
-    const opening = { ...link, view: { ...link.view, ply: session.reviewing, orientation: null } };
-    link = null;
-    await openLink(opening, { ...(saved.game || emptyGame()), players: { ...settings.players } }, { keepOwn: true });
+  if (links.waiting) {
+    await links.openWaiting({ ...(saved.game || emptyGame()), players: { ...settings.players } });
     return;
   }
   const reply = await session.start({ quiet: true });
@@ -127,7 +113,8 @@ async function engineReady() {
   }
 }
 
-/** The engine's news (engine.js's onStatus): shown (panels.js), and acted on. */
+/** The engine's news (engine.js's onStatus): shown (panels.js), and acted on.
+ *  @param {string} state @param {string} detail @param {number} [fraction] */
 function engineStatus(state, detail, fraction) {
   // Progress while loading moves the bar only: the rest of the page waits for a change of state.
   const progress = state === "loading" && document.body.dataset.engine === "loading";
@@ -146,43 +133,10 @@ function engineStatus(state, detail, fraction) {
 
 $("retry-button").addEventListener("click", () => engine.restart("retry"));
 
-/** Open a game from a link beside the user's own (``own``), which is kept one click away. A
- *  linked game is for two people; the link's view — the ply shown, the orientation — applies. */
-async function openLink({ game: linked, view }, own = { ...session.game, players: { ...session.players } },
-                        { keepOwn = false } = {}) {
-  const reply = await switchGame({ ...emptyGame(linked.rules, linked.start, { correspondence: view.correspondence }),
-                                   ...(linked.seed !== undefined ? { seed: linked.seed } : {}),
-                                   ...(linked.clock ? { clock: linked.clock } : {}),
-                                   moves: linked.moves, players: playersFor(null) },
-                                 { ply: view.ply, keep: !keepOwn, keepInput: keepOwn });
-  if (!reply) return;
-  if (!reply.restarted) clearLink();
-  if (!reply.ok) {
-    if (keepOwn) await switchGame(own, { keep: false });   // the page showed the link's game meanwhile
-    notify(`The game in this link is not valid: ${reply.error}. Nothing was changed.`);
-    return;
-  }
-  if (keepOwn && own.moves.length) remember(storage, own, session.game);
-  if (view.orientation) setFlipped(view.orientation === ORANGE);
-  save();
-  renderRecent();
-  // Not saved (a full storage): the notice says so, and that the own game is still the saved one.
-  if (saveProblem) return;
-  const turn = sideName(reply.state.turn);
-  const intro = view.correspondence && !reply.state.result
-    ? `A game by correspondence: ${turn} to move. Make your move, then send the link back.`
-    : "This is the game from the link.";
-  if (own.moves.length) {
-    notify(`${intro} Your own game is kept under Recent games.`, { label: "Back to your game", action: () => switchGame(own) });
-  } else if (view.correspondence) {
-    notify(intro);
-  }
-}
-
 /** Replace the game with another (the one replaced is kept among the recent games unless
  *  ``keep`` is false; with ``players``, who plays it). An invalid game leaves everything as it
  *  was. Resolves with the engine's reply, or null if yet another game came first.
- *  @param {import("./session.js").GameData & {players?: import("./session.js").Players}} game
+ *  @param {import("./session.js").GameWithPlayers} game
  *  @param {{keep?: boolean, known?: number, ply?: ?number, keepInput?: boolean}} [options]
  *  @returns {Promise<?import("./session.js").Reply>} */
 async function switchGame(game, { keep = true, known = 0, ply = null, keepInput = false } = {}) {
@@ -252,9 +206,9 @@ const AWAKE_AFTER_A_MOVE_MS = 10 * 60 * 1000;
 let awakeFor = "";          // the game's length and clock the screen was last kept on for
 
 /** Keep the screen on while a game is on (wake.js): not before the engine has it (a new game
- *  being set up) nor once it has ended. @param {any} v the engine's state, or null */
+ *  being set up) nor once it has ended. @param {?import("./engine.js").State} v the engine's state, or null */
 function renderWake(v) {
-  const on = Boolean(v) && !v.result;
+  const on = v !== null && !v.result;
   const timed = Boolean(session.clock.running);
   const key = on ? `${v.moves.length} ${timed}` : "";
   if (key === awakeFor) return;
@@ -272,21 +226,11 @@ function boardFlipped() {
 // The running clock's display follows the time (the session's clock ends the game).
 setInterval(() => { if (session.clock.running) renderClocks(session, boardFlipped()); }, 100);
 
-for (const id of ["comment-text", "comment-arrows", "comment-marks"]) {
-  // Kept and saved as it is typed; the record box takes it in once the field is left.
-  $(id).addEventListener("input", () => {
-    session.setComment(session.shownPly, {
-      text: $("comment-text").value, arrows: $("comment-arrows").value, marks: $("comment-marks").value });
-    save();
-  });
-  $(id).addEventListener("change", () => session.refresh());
-}
-
-
-/** A move played (null: the game ended off the board): heard, said, saved. */
+/** A move played (null: the game ended off the board): heard, said, saved.
+ *  @param {?import("./engine.js").MoveEntry} move */
 function announce(move) {
-  const v = session.state;
-  if (move && v) playSound(v.result ? "end" : move.outcome ? "duel" : move.capture ? "capture" : "move", settings.sound);
+  const v = session.live;          // (a move is played once the engine has the game)
+  if (move) playSound(v.result ? "end" : move.outcome ? "duel" : move.capture ? "capture" : "move", settings.sound);
   sayPlayed(move, v);
   save();
 }
@@ -303,148 +247,13 @@ function offerBranch() {
 
 // ---- controls ------------------------------------------------------------------------------
 
-$("undo-button").addEventListener("click", async () => {
-  const reply = await session.undo();
-  if (reply && !reply.ok && !reply.restarted) notify(reply.error);
-  else if (reply) { $("live").textContent = "Move taken back."; save(); }
-});
+setupControls({ session, settings, save, render, setFlipped, newGame });
 
-// Resign asks once more on the button itself (no blocking dialog): a second press within a few
-// seconds resigns.
-let resignArmed = 0;
-function disarmResign() {
-  clearTimeout(resignArmed);
-  resignArmed = 0;
-  $("resign-button").textContent = "Resign";
-  $("resign-button").removeAttribute("aria-pressed");
-}
-$("resign-button").addEventListener("click", async () => {
-  const v = session.state;
-  if (!v || v.result) return;
-  const side = bothHuman({ players: session.players }) ? v.turn : (session.players[BLACK] === "human" ? BLACK : ORANGE);
-  if (!resignArmed) {
-    $("resign-button").textContent = `Press again to resign for ${sideName(side)}`;
-    $("resign-button").setAttribute("aria-pressed", "true");
-    resignArmed = setTimeout(disarmResign, 4000);
-    return;
-  }
-  disarmResign();
-  await session.resign(side);
-});
-
-$("draw-button").addEventListener("click", () => {
-  if (!session.state || session.over) return;
-  session.offerDraw(session.state.turn);
-  $("live").textContent = `${sideName(session.state.turn)} offers a draw.`;
-  $("draw-accept").focus();
-});
-$("draw-accept").addEventListener("click", () => session.agreeDraw());
-$("draw-decline").addEventListener("click", () => {
-  session.offerDraw(null);
-  $("live").textContent = "The draw was declined.";
-});
-$("take-on-button").addEventListener("click", async () => {
-  const players = await askWhoPlays("Play on from here against the engine (or go on between two people).");
-  if (!players) return;
-  if (players[BLACK] !== players[ORANGE]) setFlipped(players[ORANGE] === "human");
-  session.setPlayers(players);
-  save();
-});
-$("auto-flip").addEventListener("change", (e) => { settings.autoFlip = e.target.checked; save(); render(); });
-
-// The end of a game: a rematch (the same rules and time, colours swapped), a new game, the
-// game analysed from its start, or shared.
-$("rematch-button").addEventListener("click", async () => {
-  const g = session.game, p = session.players;
-  const players = Object.fromEntries(SIDES.map((side) => [side, p[otherSide(side)]]));
-  const clock = g.clock ? { initial: g.clock.initial, increment: g.clock.increment } : null;
-  setFlipped(bothHuman({ players }) ? !settings.flipped : players[ORANGE] === "human");
-  await newGame({ rules: g.rules, start: g.start, players, clock, correspondence: Boolean(g.correspondence) });
-});
-$("over-new-button").addEventListener("click", () => $("new-game-button").click());
-$("over-share-button").addEventListener("click", () => $("share-button").click());
-$("over-analyse-button").addEventListener("click", () => {
-  session.review(0);
-  session.assistance.setAnalysis(true);
-  $("analyse-button").setAttribute("aria-pressed", "true");
-});
-
-for (const [id, where] of [["step-first", "first"], ["step-prev", "prev"], ["step-next", "next"], ["step-last", "last"]]) {
-  $(id).addEventListener("click", () => session.step(where));
-}
-$("move-strip").addEventListener("click", (e) => {
-  const item = /** @type {HTMLElement} */ (e.target).closest("li[data-ply]");
-  if (item) session.review(Number(/** @type {HTMLElement} */ (item).dataset.ply));
-});
-
-$("menu-button").addEventListener("click", () => {
-  const open = /** @type {HTMLElement} */ (document.querySelector(".top")).classList.toggle("open");
-  $("menu-button").setAttribute("aria-expanded", String(open));
-});
-// A choice in the menu closes it (on a phone it lies over the board).
-$("main-nav").addEventListener("click", (e) => {
-  if (/** @type {Element} */ (e.target).closest("button, a")) {
-    /** @type {HTMLElement} */ (document.querySelector(".top")).classList.remove("open");
-    $("menu-button").setAttribute("aria-expanded", "false");
-  }
-});
-
-$("stop-button").addEventListener("click", () => session.moveNow());
-$("hint-button").addEventListener("click", async () => {
-  $("hint-button").disabled = true;
-  const move = await session.assistance.askHint();
-  if (move) $("live").textContent = `Hint: ${move.text}`;
-});
-$("analyse-button").addEventListener("click", () => {
-  session.assistance.setAnalysis(!session.assistance.analysis.on);
-  $("analyse-button").setAttribute("aria-pressed", String(session.assistance.analysis.on));
-});
-
-$("flip-button").addEventListener("click", () => { setFlipped(!settings.flipped); render(); save(); });
-
-/** Which side is at the bottom (a setting; the button shows it). */
+/** Which side is at the bottom (a setting; the button shows it). @param {boolean} flipped */
 function setFlipped(flipped) {
   settings.flipped = flipped;
   $("flip-button").setAttribute("aria-pressed", String(flipped));
 }
-
-$("sound-button").addEventListener("click", () => {
-  settings.sound = !settings.sound;
-  $("sound-button").setAttribute("aria-pressed", String(settings.sound));
-  if (settings.sound) prepareSounds();
-  save();
-});
-$("notation-select").addEventListener("change", (e) => { settings.notation = e.target.value; save(); render(); });
-$("scoring-select").addEventListener("change", (e) => { settings.scoring = e.target.value; save(); session.refresh(); });
-// The record is sent only while its box is open.
-$("record-details").addEventListener("toggle", () => { if ($("record-details").open) session.refresh(); });
-
-$("move-form").addEventListener("submit", async (e) => {
-  e.preventDefault();
-  const input = $("move-input");
-  const text = input.value.trim();
-  if (!text) return;
-  const reply = await session.type(text);
-  if (reply === true || (reply && reply.ok)) input.value = "";
-  // Why a move was refused, by the box it was typed in.
-  else if (reply && !reply.ok && !reply.restarted) $("move-error").textContent = capital(reply.error);
-});
-$("move-input").addEventListener("input", () => { $("move-error").textContent = ""; });
-
-$("live-button").addEventListener("click", () => session.review(Infinity));
-
-// ←/→/Home/End step through the game from anywhere on the page (not while typing, and not on
-// the board, whose arrow keys move its cursor).
-document.addEventListener("keydown", (e) => {
-  if (e.altKey || e.ctrlKey || e.metaKey || document.querySelector("dialog[open]")) return;
-  const target = /** @type {Element} */ (e.target);
-  if (target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
-  if (!session.step(e.key)) return;
-  e.preventDefault();
-  const v = session.state, ply = session.shownPly;
-  const m = v && ply ? v.moves[ply - 1] : null;
-  $("live").textContent = m ? `${sideName(m.side)} ${m.text}` : "Start position";
-});
 
 // ---- dialogs and other ways in -------------------------------------------------------------
 
@@ -528,16 +337,6 @@ window.addEventListener("storage", (e) => {
 // closed). Nothing else is saved then: a tab going away never claims the saved game.
 window.addEventListener("pagehide", () => { if (session.clock.running) save(); });
 document.addEventListener("visibilitychange", () => { if (document.hidden && session.clock.running) save(); });
-
-window.addEventListener("hashchange", () => {
-  if (!location.hash) return;
-  readLink();
-  if (link && engine.ready) {
-    const opening = link;
-    link = null;
-    openLink(opening);
-  }
-});
 
 // A new version of the app ready, the page says so; the service worker is registered a moment
 // after the engine has started (or failed to): offline.js.

@@ -26,14 +26,15 @@ export class Assistance {
   /** @param {Session} session */
   constructor(session) {
     this.session = session;
-    /** @type {?number[]} the hint's squares [from, to], until the position changes */
+    /** @type {?[number, number]} the hint's squares [from, to], until the position changes */
     this.hint = null;
     /** @type {Analysis} */
     this.analysis = { on: false, running: false, token: 0, info: null, side: BLACK, error: "" };
   }
 
-  /** The arrows the board draws for this help: [from, to, colour]. */
+  /** The arrows the board draws for this help. */
   arrows() {
+    /** @type {import("./board.js").Arrow[]} */
     const arrows = [];
     if (this.hint) arrows.push([...this.hint, HINT_COLOUR]);
     const line = this.analysis.on && this.analysis.info ? this.analysis.info.pv.slice(0, LINE_SHOWN) : [];

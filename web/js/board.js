@@ -14,6 +14,35 @@ import { FILE_COUNT, RANK_COUNT, SQUARE_COUNT, emptyBoard, fileOf, pieceOn, rank
  *    star: string, pieceSet?: string,
  *    sides?: Object<string, import("./pieces.js").SideColours>}} BoardTheme */
 
+/**
+ * What a board draws besides its pieces: an arrow from one square to another, a marked square
+ * (each in a colour), a legal destination (a dot, a ring round a capture, a diamond for the
+ * escape).
+ * @typedef {[from: number, to: number, colour: string]} Arrow
+ * @typedef {[square: number, colour: string]} Mark
+ * @typedef {{to: number, capture?: boolean, escape?: boolean}} DrawnDestination
+ *
+ * What a view draws (BoardView.set): the squares' pieces, Orange at the bottom or not, the
+ * selected square, the last move's squares, destinations, threatened squares, arrows, marked
+ * squares, stars, which squares' pieces may be dragged, and the theme (the colours and piece
+ * set; default the book's).
+ * @typedef {{board: string[], flipped: boolean, selected: ?number, lastMove: ?number[],
+ *   dests: DrawnDestination[], threatened: number[], arrows: Arrow[], marks: Mark[], stars: number[],
+ *   draggable: (sq: number) => boolean, theme: BoardTheme}} BoardState
+ *
+ * A whole board as a picture shows it (paintScene): a view's state without its transient marks.
+ * @typedef {{board: string[], flipped?: boolean, lastMove?: ?number[], dests?: DrawnDestination[],
+ *   threatened?: number[], marks?: Mark[], arrows?: Arrow[], coordinates?: boolean, theme?: BoardTheme}} Scene
+ *
+ * The canvas 2D calls the painting below and pieces.js make: a canvas's context has them, and so
+ * has picture.js's recording context, which writes them down as an SVG.
+ * @typedef {Pick<CanvasRenderingContext2D, "save" | "restore" | "translate" | "scale" | "rotate" |
+ *   "beginPath" | "closePath" | "moveTo" | "lineTo" | "quadraticCurveTo" | "arc" | "ellipse" | "fill" |
+ *   "stroke" | "fillRect" | "strokeRect" | "fillText" | "setLineDash" | "createRadialGradient" |
+ *   "fillStyle" | "strokeStyle" | "lineWidth" | "lineCap" | "lineJoin" | "font" | "textAlign" |
+ *   "textBaseline">} Painter
+ */
+
 /** The book's black and orange board: the default theme.
  *  @type {Readonly<BoardTheme>} */
 export const BOOK_THEME = Object.freeze({
@@ -75,17 +104,15 @@ export class BoardView {
     this.onPress = onPress;
     this.onDrop = onDrop;
     this.onDropOff = onDropOff;       // a piece dragged off the board (the editor removes it)
-    /** What is drawn (see set()): the squares' pieces, Orange at the bottom or not, the selected
-     *  square, the last move's squares, destinations, threatened squares, arrows [from, to, colour],
-     *  marked squares [square, colour], and which squares' pieces may be dragged.
-     *  @type {{board: string[], flipped: boolean, selected: ?number, lastMove: ?number[],
-     *          dests: {to: number, capture?: boolean, escape?: boolean}[], threatened: number[],
-     *          arrows: any[][], marks: any[][], stars: number[], draggable: (sq: number) => boolean,
-     *          theme: BoardTheme}} (theme: the colours and piece set; default the book's) */
+    /** What is drawn (see set()). @type {BoardState} */
     this.state = { board: emptyBoard(), flipped: false, selected: null, lastMove: null,
                    dests: [], threatened: [], arrows: [], marks: [], stars: [], draggable: () => false,
                    theme: BOOK_THEME };
-    this.cursor = null;          // the keyboard's square, shown while the board has focus
+    /** @type {?number} the keyboard's square, shown while the board has focus */
+    this.cursor = null;
+    /** @type {?{from: number, x: number, y: number, startX: number, startY: number, moved: boolean}}
+     *  a piece held by the pointer: its square, where the pointer is and began, and whether it has
+     *  moved far enough to be a drag */
     this.drag = null;
     /** @type {?number[]} the squares of the last drag dropped on the board, until the board
      *  next changes (set()) */
@@ -111,6 +138,7 @@ export class BoardView {
     }
   }
 
+  /** @param {KeyboardEvent} e */
   key(e) {
     // Arrows move as the board is seen: "up" is towards the top of the screen.
     const step = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
@@ -151,7 +179,8 @@ export class BoardView {
   /** Change what is shown. A board that differs from the one shown only by the last move's
    *  piece, gone from its first square to its second (a move played, or stepped to by one),
    *  slides that piece into place, as chessground works out its animations — unless the piece
-   *  was dragged there (it is there already), or the reader prefers reduced motion. */
+   *  was dragged there (it is there already), or the reader prefers reduced motion.
+   *  @param {Partial<BoardState>} changes */
   set(changes) {
     const before = this.state.board;
     Object.assign(this.state, changes);
@@ -189,7 +218,7 @@ export class BoardView {
     overlay.style.display = "";
     // Where the board's corner is from the overlay's own place, whatever box holds them both.
     const at = overlay.getBoundingClientRect(), board = this.canvas.getBoundingClientRect();
-    const place = (sq) => {
+    const place = (/** @type {number} */ sq) => {
       const [x, y] = g.centre(sq);
       return `translate(${board.left - at.left + x - cell / 2}px, ${board.top - at.top + y - cell / 2}px)`;
     };
@@ -230,16 +259,20 @@ export class BoardView {
    *  the observer's first report — read from the layout now, so that no press is lost. */
   get size() { return this.width || this.canvas.clientWidth; }
 
+  /** @param {number} x @param {number} y */
   squareAt(x, y) { return geometry(this.size, this.state.flipped).squareAt(x, y); }
 
+  /** @param {number} sq */
   centre(sq) { return geometry(this.size, this.state.flipped).centre(sq); }
 
+  /** Where a pointer is on the board. @param {PointerEvent} e @returns {number[]} */
   point(e) {
     const box = this.canvas.getBoundingClientRect();
     return [e.clientX - box.left, e.clientY - box.top];
   }
 
   // ---- input ----
+  /** @param {PointerEvent} e */
   pointerDown(e) {
     const [x, y] = this.point(e);
     const sq = this.squareAt(x, y);
@@ -255,6 +288,7 @@ export class BoardView {
     }
   }
 
+  /** @param {PointerEvent} e */
   pointerMove(e) {
     const [x, y] = this.point(e);
     if (!this.drag) {
@@ -271,7 +305,8 @@ export class BoardView {
     this.draw();
   }
 
-  /** The name of the piece on ``sq`` in a label over the board, for a moment. */
+  /** The name of the piece on ``sq`` in a label over the board, for a moment.
+   *  @param {number} sq @param {number} x @param {number} y */
   showName(sq, x, y) {
     const name = this.nameOf(sq);
     if (!name || (this.drag && this.drag.moved)) return;
@@ -294,6 +329,7 @@ export class BoardView {
     this.labelTimer = setTimeout(() => { label.hidden = true; }, 1500);
   }
 
+  /** @param {PointerEvent} e */
   pointerUp(e) {
     clearTimeout(this.pressTimer);
     const drag = this.drag;
@@ -331,6 +367,7 @@ export class BoardView {
     const slide = this.slide;
     const picture = JSON.stringify([size, dpr, shown, focused && this.cursor, this.drag, slide && slide.to]);
     if (picture === this.painted) return;
+    /** @type {?string} what the canvas shows, as drawn last (null: to be painted anew) */
     this.painted = picture;
     // (Both sides: a new canvas is 300 × 150, so a 300-pixel board has the right width already.)
     if (this.canvas.width !== Math.round(size * dpr) || this.canvas.height !== Math.round(size * dpr)) {
@@ -371,11 +408,13 @@ export class BoardView {
 // Each function draws with the canvas 2D calls only (paths, arcs, rectangles, text), so the same
 // code paints a canvas and, through picture.js's recording context, an SVG.
 
-/** Where the squares are on a board ``size`` wide, Black (or, flipped, Orange) at the bottom. */
+/** Where the squares are on a board ``size`` wide, Black (or, flipped, Orange) at the bottom.
+ *  @param {number} size @param {boolean} [flipped] */
 export function geometry(size, flipped = false) {
   const cell = size / FILE_COUNT;
-  /** A file or rank as seen: turned round when the board is flipped. */
+  /** A file or rank as seen: turned round when the board is flipped. @param {number} f */
   const seenFile = (f) => (flipped ? FILE_COUNT - 1 - f : f);
+  /** @param {number} r */
   const seenRank = (r) => (flipped ? RANK_COUNT - 1 - r : r);
   return {
     size, cell, flipped,
@@ -393,10 +432,11 @@ export function geometry(size, flipped = false) {
   };
 }
 
+/** @param {number} sq */
 const isDark = (sq) => (fileOf(sq) + rankOf(sq)) % 2 === 0;   // a1 is black
 
 /** The squares, the last move's tint and edge, and the selected square.
- *  @param {CanvasRenderingContext2D} ctx @param {ReturnType<typeof geometry>} g
+ *  @param {Painter} ctx @param {ReturnType<typeof geometry>} g
  *  @param {{lastMove?: ?number[], selected?: ?number}} shown @param {BoardTheme} [T] */
 export function drawSquares(ctx, g, { lastMove = null, selected = null }, T = BOOK_THEME) {
   const cell = g.cell;
@@ -424,7 +464,7 @@ export function drawSquares(ctx, g, { lastMove = null, selected = null }, T = BO
 
 /** File letters along the bottom edge, rank numbers along the left (square names from
  *  position.js: the board's own names).
- *  @param {CanvasRenderingContext2D} ctx @param {ReturnType<typeof geometry>} g @param {BoardTheme} [T] */
+ *  @param {Painter} ctx @param {ReturnType<typeof geometry>} g @param {BoardTheme} [T] */
 export function drawCoordinates(ctx, g, T = BOOK_THEME) {
   const cell = g.cell;
   ctx.font = `${Math.max(11, cell * 0.2)}px system-ui, sans-serif`;
@@ -445,7 +485,7 @@ export function drawCoordinates(ctx, g, T = BOOK_THEME) {
 }
 
 /** A red glow under each threatened Princess.
- *  @param {CanvasRenderingContext2D} ctx @param {ReturnType<typeof geometry>} g
+ *  @param {Painter} ctx @param {ReturnType<typeof geometry>} g
  *  @param {number[]} [threatened] @param {BoardTheme} [T] */
 export function drawThreats(ctx, g, threatened = [], T = BOOK_THEME) {
   const cell = g.cell;
@@ -460,8 +500,8 @@ export function drawThreats(ctx, g, threatened = [], T = BOOK_THEME) {
 }
 
 /** A legal destination: a dot, a ring round a capture, a dashed diamond for the escape.
- *  @param {CanvasRenderingContext2D} ctx @param {ReturnType<typeof geometry>} g
- *  @param {{to: number, capture?: boolean, escape?: boolean}} d @param {BoardTheme} [T] */
+ *  @param {Painter} ctx @param {ReturnType<typeof geometry>} g
+ *  @param {DrawnDestination} d @param {BoardTheme} [T] */
 export function drawDestination(ctx, g, d, T = BOOK_THEME) {
   const cell = g.cell;
   const [cx, cy] = g.centre(d.to);
@@ -493,7 +533,7 @@ export function drawDestination(ctx, g, d, T = BOOK_THEME) {
 }
 
 /** A star on a square (a lesson's square to reach), under any piece.
- *  @param {CanvasRenderingContext2D} ctx @param {ReturnType<typeof geometry>} g
+ *  @param {Painter} ctx @param {ReturnType<typeof geometry>} g
  *  @param {number} sq @param {BoardTheme} [T] */
 export function drawStar(ctx, g, sq, T = BOOK_THEME) {
   const [cx, cy] = g.centre(sq);
@@ -512,7 +552,9 @@ export function drawStar(ctx, g, sq, T = BOOK_THEME) {
 }
 
 /** A marked square: a ring in ``colour`` with a dark edge, so that it reads on both square
- *  colours and over a piece. */
+ *  colours and over a piece.
+ *  @param {Painter} ctx @param {ReturnType<typeof geometry>} g @param {number} sq @param {string} colour
+ *  @param {BoardTheme} [T] */
 function drawMark(ctx, g, sq, colour, T = BOOK_THEME) {
   const cell = g.cell;
   const [cx, cy] = g.centre(sq);
@@ -528,7 +570,9 @@ function drawMark(ctx, g, sq, colour, T = BOOK_THEME) {
   ctx.restore();
 }
 
-/** An arrow from one square's centre to another's (hints, analysis, a diagram's arrows). */
+/** An arrow from one square's centre to another's (hints, analysis, a diagram's arrows).
+ *  @param {Painter} ctx @param {ReturnType<typeof geometry>} g @param {number} from @param {number} to
+ *  @param {string} colour */
 export function drawArrow(ctx, g, from, to, colour) {
   const cell = g.cell;
   const [x1, y1] = g.centre(from), [x2, y2] = g.centre(to);
@@ -554,11 +598,9 @@ export function drawArrow(ctx, g, from, to, colour) {
 /**
  * Paint a whole board as it is shown, without the view's transient marks (cursor, drag,
  * slide): a picture of it (picture.js).
- * @param {CanvasRenderingContext2D} ctx
+ * @param {Painter} ctx
  * @param {number} size   the board's width and height, in the context's units
- * @param {{board: string[], flipped?: boolean, lastMove?: ?number[], dests?: any[],
- *          threatened?: number[], marks?: any[][], arrows?: any[][], coordinates?: boolean,
- *          theme?: BoardTheme}} scene   (theme: the colours and piece set; default the book's)
+ * @param {Scene} scene
  */
 export function paintScene(ctx, size, scene) {
   const g = geometry(size, Boolean(scene.flipped));

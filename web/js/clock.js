@@ -7,8 +7,9 @@
 
 /**
  * @typedef {import("./session.js").Clock} ClockData
- * @typedef {{now: () => number, setTimer: (callback: () => void, ms: number) => any,
- *   clearTimer: (timer: any) => void}} Timing   how a clock reads the time (ms) and sets timers
+ * @typedef {{now: () => number, setTimer: (callback: () => void, ms: number) => unknown,
+ *   clearTimer: (timer: unknown) => void}} Timing   how a clock reads the time (ms) and sets timers
+ *   (a timer: whatever setTimer gave, handed back to clearTimer)
  * @typedef {{control: () => (ClockData | undefined | null), setControl: (clock: ClockData) => void,
  *   live: () => ?{turn: string, plies: number}, fell: (side: string) => void}} ClockOwner
  *   what a clock needs of its game: the time control and times left, the live game (its side to
@@ -20,7 +21,7 @@
 export const REAL_TIME = {
   now: () => performance.now(),
   setTimer: (callback, ms) => setTimeout(callback, ms),
-  clearTimer: (timer) => clearTimeout(timer),
+  clearTimer: (timer) => clearTimeout(/** @type {number} */ (timer)),      // (setTimeout's, above)
 };
 
 // The flag timer fires this much after the time should have run out: a timer that fires a
@@ -33,7 +34,8 @@ export class GameClock {
     this.owner = owner;
     this.timing = timing;
     this.since = 0;        // when the running side's clock last started (timing.now())
-    this.timer = null;     // the timer for the moment the running side's time runs out
+    /** @type {unknown} the timer for the moment the running side's time runs out */
+    this.timer = null;
   }
 
   /** The side whose clock runs: the side to move of a live game with a clock, from the first

@@ -4,6 +4,15 @@
 /** @type {(id: string) => any} */
 export const $ = (id) => document.getElementById(id);
 
+/** ``part`` of a dialog, made by the dialog's setup function (setupEditor, setupNewGameDialog)
+ *  before any of its controls can be used: asking for it earlier is a mistake in the page, said
+ *  at once. @template T @param {?T} part @param {string} owner what sets it up ("the editor")
+ *  @returns {T} */
+export function wired(part, owner) {
+  if (part === null) throw new Error(`${owner} is not set up`);
+  return part;
+}
+
 /** ``make`` run on the first call only: a part of the page built when first opened rather than
  *  while the page starts (a dialog's form, a palette of drawn pieces).
  *  @param {() => void} make @returns {() => void} */

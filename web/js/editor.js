@@ -6,7 +6,7 @@
 import { PIECES, RULES, SETUPS, SIDES } from "../engine-data.js";
 import { BoardView } from "./board.js";
 import { currentTheme } from "./themes.js";
-import { $, once } from "./dom.js";
+import { $, once, wired } from "./dom.js";
 import { drawPiece } from "./pieces.js";
 import { emptyBoard, pieceKind, pieceLetter, pieceWithArticle, placementBoard, readPosition, sideName, writePosition } from "./position.js";
 import { SetUp } from "./session.js";
@@ -29,12 +29,10 @@ const editor = {
   hooks: null,
 };
 
-/** The editor's hooks: setupEditor gives them before any control can be used. @returns {EditorHooks} */
-function hooks() {
-  if (!editor.hooks) throw new Error("the editor is not set up");
-  return editor.hooks;
-}
+/** The editor's hooks: setupEditor gives them before any control can be used. */
+const hooks = () => wired(editor.hooks, "the editor");
 
+/** @type {?BoardView} the editor's board (made by setupEditor) */
 let view = null;
 
 /** The position being set up, as a position string. */
@@ -58,14 +56,20 @@ export function setupEditor(hooks) {
   $("editor-clear").addEventListener("click", () => setup.setBoard(emptyBoard()));
   $("editor-standard").addEventListener("click", () => setup.setBoard(placementBoard(SETUPS.diametral)));
   $("editor-facing").addEventListener("click", () => setup.setBoard(placementBoard(SETUPS.facing)));
-  $("editor-side").addEventListener("change", (e) => { setup.side = e.target.value; changed(); });
+  $("editor-side").addEventListener("change", (/** @type {Event} */ e) => {
+    setup.side = /** @type {HTMLSelectElement} */ (e.target).value;
+    changed();
+  });
   for (const side of SIDES) {
-    $(`editor-escape-${side}`).addEventListener("change", (e) => { setup.escapes[side] = e.target.checked; changed(); });
+    $(`editor-escape-${side}`).addEventListener("change", (/** @type {Event} */ e) => {
+      setup.escapes[side] = /** @type {HTMLInputElement} */ (e.target).checked;
+      changed();
+    });
   }
   $("editor-rules").addEventListener("change", changed);
-  $("editor-position").addEventListener("change", (e) => typedPosition(e.target.value));
-  $("editor-position").addEventListener("keydown", (e) => {
-    if (e.key === "Enter") { e.preventDefault(); typedPosition(e.target.value); }
+  $("editor-position").addEventListener("change", (/** @type {Event} */ e) => typedPosition(/** @type {HTMLInputElement} */ (e.target).value));
+  $("editor-position").addEventListener("keydown", (/** @type {KeyboardEvent} */ e) => {
+    if (e.key === "Enter") { e.preventDefault(); typedPosition(/** @type {HTMLInputElement} */ (e.target).value); }
   });
   for (const mode of ["engine", "friend", "analyse"]) {
     $(`editor-play-${mode}`).addEventListener("click", () => play(mode));
@@ -76,7 +80,8 @@ export function setupEditor(hooks) {
   });
 }
 
-/** A position typed or pasted into the position field: taken if it reads, else said why. */
+/** A position typed or pasted into the position field: taken if it reads, else said why.
+ *  @param {string} text */
 function typedPosition(text) {
   try {
     const { board, side, escapes } = readPosition(text);
@@ -104,7 +109,7 @@ function open() {
   setup.setBoard(setup.board);
 }
 
-/** The rule-set choice: the game's own rules first, then the presets. */
+/** The rule-set choice: the game's own rules first, then the presets. @param {string} current */
 function fillRules(current) {
   const select = $("editor-rules");
   select.textContent = "";
@@ -123,6 +128,8 @@ function buildPalette() {
   pickTool("move");
 }
 
+/** A palette button: a piece's letter or a tool ("move", "remove"), drawn, with its name.
+ *  @param {string} tool @param {string} label */
 function toolButton(tool, label) {
   const button = document.createElement("button");
   button.type = "button";
@@ -140,6 +147,7 @@ function toolButton(tool, label) {
   return button;
 }
 
+/** @param {CanvasRenderingContext2D} ctx @param {string} tool */
 function drawToolIcon(ctx, tool) {
   ctx.strokeStyle = "#f1e3c2";
   ctx.lineWidth = 5;
@@ -159,6 +167,7 @@ function drawToolIcon(ctx, tool) {
   ctx.stroke();
 }
 
+/** @param {string} tool */
 function pickTool(tool) {
   for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#editor-dialog [data-tool]"))) {
     b.setAttribute("aria-pressed", String(b.dataset.tool === tool));
@@ -172,15 +181,16 @@ function pickTool(tool) {
 
 // ---- the board ---------------------------------------------------------------------------
 
-/** Drag a piece from the palette onto a square (mouse or touch): a ghost follows the pointer. */
+/** Drag a piece from the palette onto a square (mouse or touch): a ghost follows the pointer.
+ *  @param {PointerEvent} e @param {string} tool */
 function startPaletteDrag(e, tool) {
   if (tool.length !== 1) return;
-  const button = e.currentTarget;
+  const button = /** @type {HTMLButtonElement} */ (e.currentTarget);
   button.setPointerCapture(e.pointerId);
   const ghost = $("editor-ghost");
   const start = [e.clientX, e.clientY];
   let dragging = false;
-  const move = (ev) => {
+  const move = (/** @type {PointerEvent} */ ev) => {
     if (!dragging && Math.hypot(ev.clientX - start[0], ev.clientY - start[1]) > 6) {
       dragging = true;
       const ctx = ghost.getContext("2d");
@@ -190,14 +200,14 @@ function startPaletteDrag(e, tool) {
     }
     if (dragging) Object.assign(ghost.style, { left: `${ev.clientX}px`, top: `${ev.clientY}px` });
   };
-  const end = (ev) => {
+  const end = (/** @type {PointerEvent} */ ev) => {
     button.removeEventListener("pointermove", move);
     button.removeEventListener("pointerup", end);
     button.removeEventListener("pointercancel", end);
     ghost.hidden = true;
     if (!dragging || ev.type === "pointercancel") return;
     const box = $("editor-board").getBoundingClientRect();
-    const sq = view.squareAt(ev.clientX - box.left, ev.clientY - box.top);
+    const sq = wired(view, "the editor").squareAt(ev.clientX - box.left, ev.clientY - box.top);
     pickTool(tool);
     if (sq !== null) setup.place(sq, tool);
   };
@@ -209,7 +219,7 @@ function startPaletteDrag(e, tool) {
 // ---- the verdict -------------------------------------------------------------------------
 
 function redraw() {
-  view.set(setup.boardProps());
+  wired(view, "the editor").set(setup.boardProps());
 }
 
 /** After every change: redraw, show the position string, and ask the engine for its verdict
@@ -241,12 +251,14 @@ async function changed() {
   }
 }
 
+/** The engine's verdict in words (``ok`` null: still asking). @param {?boolean} ok @param {string} text */
 function showVerdict(ok, text) {
   const box = $("editor-verdict");
   box.textContent = text;
   box.dataset.verdict = ok === null ? "pending" : ok ? "ok" : "wrong";
 }
 
+/** @param {boolean} on */
 function enableActions(on) {
   for (const id of ["editor-play-engine", "editor-play-friend", "editor-play-analyse", "editor-copy", "editor-embed"]) {
     $(id).disabled = !on;
@@ -254,6 +266,7 @@ function enableActions(on) {
   if (!on) $("editor-link").value = "";
 }
 
+/** Play the position set up: ``mode`` "engine", "friend" or "analyse". @param {string} mode */
 async function play(mode) {
   const reply = editor.checked;
   if (!reply || !reply.ok) return;

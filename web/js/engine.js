@@ -7,13 +7,10 @@
 /**
  * The replies' shapes, as py_engine/facade.py sends them (its StateReply and MoveEntry).
  *
- * @typedef {object} Move         a move: text "d1xg4/a" (for display), squares 0-99, a1 first
- *   (null for a pass)
- * @property {string} text
- * @property {?number} from
- * @property {?number} to
- * @property {boolean} capture
- * @property {string} outcome     a decided duel: "a" (attacker won), "d" (defender won) or ""
+ * @typedef {{text: string, capture: boolean, outcome: string} &
+ *   ({from: number, to: number} | {from: null, to: null})} Move   a move: text "d1xg4/a" (for
+ *   display), squares 0-99, a1 first (both null for a pass), and the outcome of a decided duel:
+ *   "a" (attacker won), "d" (defender won) or ""
  *
  * @typedef {object} Duel        a capture fought as a duel: the two pieces (letters), the
  *   attacker's chance in percent, the winner ("attacker"/"defender"), the dice under duel=dice
@@ -26,6 +23,19 @@
  * @typedef {Move & {technical: string, descriptive: string, side: string, number: number,
  *   captured: string, escape: boolean, position: string, duel: ?Duel}} MoveEntry   one move of the history
  *
+ * @typedef {{to: number, capture: boolean, escape: boolean, duel: boolean}} Destination   a legal
+ *   destination of a piece
+ *
+ * @typedef {object} Result      how a game ended: the reason and its explanation in words, the
+ *   winner (null: a draw), ``words`` one sentence for the player, ``record`` the result's mark as
+ *   the record writes it after the last move ("" where only its headers give it)
+ * @property {string} text
+ * @property {string} reason
+ * @property {string} explanation
+ * @property {?string} winner
+ * @property {string} [words]
+ * @property {string} [record]
+ *
  * @typedef {object} State
  * @property {string} rules        canonical rule-set text
  * @property {string} start        the start position
@@ -34,17 +44,19 @@
  * @property {string} turn         "black" or "orange"
  * @property {Object<string, boolean>} escapes   escape still in hand
  * @property {number} counter      three-piece counter
- * @property {Object<string, {to: number, capture: boolean, escape: boolean, duel: boolean}[]>} legal
+ * @property {Object<string, Destination[]>} legal
  *   each piece's legal destinations, keyed by its square (and "pass" when passing is legal)
  * @property {number} moves_from   the history below holds the moves from this ply on
  * @property {MoveEntry[]} moves
  * @property {number} plies        the game's length
  * @property {number[]} threatened squares of threatened Princesses
- * @property {?{text: string, reason: string, explanation: string, winner: ?string}} result
+ * @property {?Result} result
  * @property {Object<string, string[]>} captured
  * @property {{system: string, [side: string]: number | string}} wager
  * @property {Object<string, string>} names   piece letter -> name under these rules
  * @property {string} [record]     the game record, when asked for
+ * @property {import("./judges.js").Verdict} [verdict]   a lesson's or a puzzle's judge's word on
+ *   the position (judges.js: not the facade's, kept beside its state)
  *
  * @typedef {object} SearchInfo   one finished depth of a search ("think" progress and result)
  * @property {number} depth
@@ -69,9 +81,39 @@
  * @property {number} [level]       "think": 1-6
  * @property {number} [time_ms]     "think": how long
  *
+ * What each request the page makes is answered with (py_engine/facade.py's op_ functions, and
+ * "think", the worker's search), and what it reports meanwhile:
+ *
+ * @typedef {{ok: false, error: string, restarted?: boolean, internal?: boolean}} Failure   a request
+ *   not answered, and why (restarted: the engine was restarted meanwhile; internal: it failed on it)
+ * @typedef {{state: {state: State}, play: {state: State, played: Move},
+ *   record: {state: State, game: import("./session.js").GameData}, think: {best: ?SearchInfo, stopped: boolean},
+ *   check: {rules: string, start: string}, reach: {from: string, to: string[]},
+ *   destinations: {square: number, piece: string, side: string, position: string, destinations: Destination[]},
+ *   lesson: {lesson: import("./judges.js").LessonVerdict}, puzzle: {puzzle: import("./judges.js").PuzzleVerdict}}} Answers
+ * @typedef {keyof Answers} Op   a request the page makes
+ * @typedef {{replayed: number, total: number}} ReplayProgress   a long game's replay so far
+ *
  * The worker's messages: in {id, op, args} (op: a facade operation or "think"), {op: "stop"},
  * {op: "ping"}, and from the app's page {op: "runtime", module} (index.html); out {status,
  * detail, fraction}, {id, progress}, {id, reply}, {pong: true}.
+ *
+ * @typedef {{status?: string, detail?: string, fraction?: number, suspends?: boolean, settled?: boolean,
+ *   pong?: boolean, id?: number, progress?: unknown, reply?: ReplyTo}} WorkerMessage   a message from the worker
+ * @typedef {{op: Op, args: Object<string, unknown>, resolve: (reply: ReplyTo) => void,
+ *   onProgress: (progress: unknown) => void, timeMs: number, retried: boolean, best: ?SearchInfo}} Pending
+ *   a request sent and not yet answered (best: a search's last finished depth, see cutShort())
+ */
+
+/**
+ * @template {Op} [O=Op]
+ * @typedef {({ok: true, error?: undefined, restarted?: undefined} & Answers[O]) | Failure} ReplyTo
+ *   the reply to request ``O``
+ */
+/**
+ * @template {Op} O
+ * @typedef {O extends "think" ? SearchInfo : ReplayProgress} ProgressOf   what request ``O``
+ *   reports while it runs: a search each finished depth, any other a long replay's progress
  */
 
 // A worker that has said nothing for this long while a request waits is taken for dead. Python
@@ -97,7 +139,7 @@ export class Engine {
   /** ``adoptEarly``: take over the worker the app's page started in its head (index.html); no
    *  other page's engine looks at a page global. ``searchesOnly``: the second engine that runs
    *  the searches where the worker cannot suspend (see searcher()).
-   *  @param {{onStatus?: (state: string, detail?: string, fraction?: number) => void, adoptEarly?: boolean,
+   *  @param {{onStatus?: (state: string, detail: string, fraction?: number) => void, adoptEarly?: boolean,
    *           searchesOnly?: boolean}} [options] */
   constructor({ onStatus = () => {}, adoptEarly = false, searchesOnly = false } = {}) {
     this.onStatus = onStatus;
@@ -108,8 +150,10 @@ export class Engine {
     this.searchEngine = null;
     this.settled = false;         // has the worker done its start's work (its snapshot kept)?
     this.lastSent = 0;            // when the last request was sent (performance.now())
-    this.running = null;          // searchesOnly: the search under way
+    /** @type {?Pending} searchesOnly: the search under way */
+    this.running = null;
     this.searched = false;        // has this engine answered a search yet?
+    /** @type {Map<number, Pending>} the requests sent, by their id */
     this.pending = new Map();
     this.nextId = 1;
     this.ready = false;
@@ -150,6 +194,7 @@ export class Engine {
     }
   }
 
+  /** @param {string} why */
   fail(why) {
     this.failed = true;
     this.failure = why;
@@ -158,26 +203,30 @@ export class Engine {
     this.onStatus("error", why);
   }
 
+  /** @param {WorkerMessage} msg */
   receive(msg) {
     this.heard = performance.now();
     this.spoke = true;
     if (!msg || msg.pong) return;
     if (msg.settled) { this.settled = true; return; }
     if (msg.status) {
-      if (msg.status === "error") { this.fail(msg.detail); return; }
+      // (The worker says each status with its detail: worker.js's status().)
+      const detail = /** @type {string} */ (msg.detail);
+      if (msg.status === "error") { this.fail(detail); return; }
       if (this.failed) return;    // a failed start stays failed until restart()
       this.ready = msg.status === "ready";
       if (this.ready) this.suspends = msg.suspends !== false;
-      this.onStatus(msg.status, msg.detail, msg.fraction);
+      this.onStatus(msg.status, detail, msg.fraction);
       return;
     }
+    if (msg.id === undefined) return;
     const waiting = this.pending.get(msg.id);
     if (!waiting) return;
     if (msg.progress) { waiting.onProgress(msg.progress); return; }
     this.pending.delete(msg.id);
     if (waiting === this.running) this.running = null;
     if (waiting.op === "think") this.searched = true;
-    waiting.resolve(msg.reply);
+    waiting.resolve(/** @type {ReplyTo} */ (msg.reply));
   }
 
   /** Where a search cannot hear a stop until its depth ends (no JSPI: WebKit, every browser on an
@@ -219,10 +268,11 @@ export class Engine {
   }
 
   /** Send one request; resolves with the facade's reply (never rejects).
-   *  @param {string} op
-   *  @param {GameRequest | object} [args]
-   *  @param {(progress: any) => void} [onProgress]
-   *  @returns {Promise<any>} */
+   *  @template {Op} O
+   *  @param {O} op
+   *  @param {GameRequest & Object<string, unknown>} [args]   the request's fields
+   *  @param {(progress: ProgressOf<O>) => void} [onProgress]
+   *  @returns {Promise<ReplyTo<O>>} */
   request(op, args = {}, onProgress = () => {}) {
     if (this.failed) return Promise.resolve({ ok: false, error: `the engine could not start: ${this.failure}` });
     // Where searches cannot suspend they go to the second worker. Until it has started (seconds,
@@ -237,18 +287,22 @@ export class Engine {
       if (searcher && !searcher.failed && (searcher.ready || long)) return searcher.request(op, args, onProgress);
     }
     if (op === "think" && !this.searchesOnly) args = { ...args, slice_ms: SLICE_MS };
+    // The worker answers each request with that request's reply, and reports its progress.
+    const heard = /** @type {(progress: unknown) => void} */ (onProgress);
     return new Promise((resolve) => {
-      const request = { resolve, onProgress, op, args, timeMs: Number(args.time_ms) || 0, retried: false, best: null };
+      /** @type {Pending} */
+      const request = { resolve: /** @type {(reply: ReplyTo) => void} */ (resolve), onProgress: heard, op, args,
+                        timeMs: Number(args.time_ms) || 0, retried: false, best: null };
       if (op === "think" && this.searchesOnly) {
         // Each finished depth is remembered: a stop answers with the last (cutShort()).
-        request.onProgress = (info) => { request.best = info; onProgress(info); };
+        request.onProgress = (info) => { request.best = /** @type {SearchInfo} */ (info); heard(info); };
         this.running = request;
       }
       this.send(request);
     });
   }
 
-  /** Post a request to the worker, to be settled by its reply. */
+  /** Post a request to the worker, to be settled by its reply. @param {Pending} request */
   send(request) {
     this.lastSent = performance.now();
     const id = this.nextId++;
@@ -304,6 +358,7 @@ export class Engine {
     }
   }
 
+  /** Answer every request still waiting with ``error``. @param {string} error @param {boolean} restarted */
   settleAll(error, restarted) {
     const waiting = [...this.pending.values()];
     this.pending.clear();
@@ -326,27 +381,32 @@ function newWorker(searchesOnly) {
 }
 
 /** Why no worker could be made, in words a page's author can act on. A sandboxed frame without
- *  allow-same-origin has an opaque origin, from which no worker can be started. */
+ *  allow-same-origin has an opaque origin, from which no worker can be started.
+ *  @param {unknown} err   what starting it threw, or null: it never said anything */
 function workerProblem(err) {
-  if (globalThis.origin === "null" || (err && err.name === "SecurityError")) {
+  // (Read as properties are read of any value: a thrown string or null has neither.)
+  const { name, message } = /** @type {{name?: unknown, message?: unknown}} */ (Object(err));
+  if (globalThis.origin === "null" || (err && name === "SecurityError")) {
     return "this page may not start the engine's worker: a sandboxed frame must allow scripts and the same " +
       'origin (sandbox="allow-scripts allow-same-origin"), or the page must be served over http(s)';
   }
   if (!err) return "the engine's worker never started (the browser may have blocked it: see its console)";
-  return `the engine's worker could not be started (${String(err && err.message ? err.message : err).slice(0, 120)})`;
+  return `the engine's worker could not be started (${String(err && message ? message : err).slice(0, 120)})`;
 }
 
 /** The worker the app's page started in its <head> (index.html), before any module loaded,
  *  with the messages it has sent so far (held) or why it failed; taken once. Anything else under
  *  that name (an element whose id clobbers it) is not a worker and is left alone.
- *  @returns {?(Worker & {held: any[], failed?: string})} */
+ *  @returns {?(Worker & {held: WorkerMessage[], failed?: string})} */
 function adoptEarlyWorker() {
-  const early = globalThis.jetanEarlyWorker;
-  if (!(early instanceof Worker) || !Array.isArray(/** @type {any} */ (early).held)) return null;
-  delete globalThis.jetanEarlyWorker;
-  return /** @type {any} */ (early);
+  const page = /** @type {{jetanEarlyWorker?: unknown}} */ (globalThis);
+  const early = page.jetanEarlyWorker;
+  if (!(early instanceof Worker) || !Array.isArray(/** @type {{held?: unknown}} */ (early).held)) return null;
+  delete page.jetanEarlyWorker;
+  return /** @type {Worker & {held: WorkerMessage[], failed?: string}} */ (early);
 }
 
+/** @type {?Engine} */
 let shared = null;
 /** @type {Set<() => void>} */
 const readyListeners = new Set();
@@ -365,7 +425,7 @@ export const sharedEngineReady = () => Boolean(shared && shared.ready);
 export const sharedEngineFailed = () => Boolean(shared && shared.failed);
 
 /** Call ``heard`` whenever the page's shared engine is (or becomes) ready; returns the function
- *  that stops listening. */
+ *  that stops listening. @param {() => void} heard */
 export function onEngineReady(heard) {
   readyListeners.add(heard);
   if (sharedEngineReady()) heard();

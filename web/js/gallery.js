@@ -4,9 +4,10 @@
 import { GALLERY } from "../engine-data.js";
 import { $ } from "./dom.js";
 
-/** A game of the gallery (py_engine/gallery.py).
+/** A game of the gallery (py_engine/gallery.py): its captions, one a move, and some moves'
+ *  arrows and marked squares as a diagram writes them, by ply (1: the first move).
  *  @typedef {{title: string, summary: string, source: string, rules: string, moves: string[],
- *    captions: string[]}} GalleryGame */
+ *    captions: string[], arrows?: Object<string, string>, marks?: Object<string, string>}} GalleryGame */
 
 /** Fill the gallery dialog; ``onOpen(entry)`` replays the game chosen.
  *  @param {(entry: GalleryGame) => unknown} onOpen */

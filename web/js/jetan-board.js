@@ -34,6 +34,17 @@ import { GAME, puzzleJudge } from "./judges.js";
 import { Session } from "./session.js";
 import { capital } from "./words.js";
 
+/**
+ * @typedef {import("./board.js").Arrow} Arrow
+ * @typedef {import("./board.js").Mark} Mark
+ * @typedef {import("./puzzles.js").Puzzle} Puzzle
+ * @typedef {{text: string, arrows: Arrow[], marks: Mark[]}} Note   a comment as the board shows
+ *   it: its text and its own arrows and marks
+ */
+
+/** The gallery's games (engine-data.js), by their key. @type {Object<string, import("./gallery.js").GalleryGame>} */
+const GALLERY_GAMES = GALLERY;
+
 const STYLE = `
   :host { display: block; max-width: 100%; color: #f1e3c2; font: 14px/1.3 system-ui, sans-serif; }
   .frame { position: relative; background: #2a1f19; border-radius: 8px; padding: 6px; }
@@ -82,29 +93,31 @@ export class JetanBoard extends HTMLElement {
     this.problem = "";        // what is wrong with the board's game or the last input, if anything
     /** The diagram's markup: arrows [from, to, colour], marked squares [square, colour], and
      *  what could not be read.
-     *  @type {{arrows: any[][], marks: any[][], problems: string[]}} */
+     *  @type {{arrows: Arrow[], marks: Mark[], problems: string[]}} */
     this.markup = { arrows: [], marks: [], problems: [] };
-    /** @type {Map<number, {text: string, arrows: any[][], marks: any[][]}>} comments by ply */
+    /** @type {Map<number, Note>} comments by ply */
     this.comments = new Map();
     /** show-moves: the destinations the engine gave, for the key (game and square) asked (and
      *  the key being asked about).
      *  @type {{key: string, square: ?number, dests: {to: number}[], problem: string, asking?: string}} */
     this.reach = { key: "", square: null, dests: [], problem: "" };
-    /** What picture() draws: the board as last shown, with its markup. */
+    /** What picture() draws: the board as last shown, with its markup. @type {?import("./board.js").Scene} */
     this.scene = null;
     /** A <jetan-record> child as the engine read it: its text, and the game and notes or what
-     *  is wrong; ``asking`` while the engine reads it. */
+     *  is wrong; ``asking`` while the engine reads it.
+     *  @type {{text: string, game: ?import("./session.js").GameData,
+     *    notes: Object<string, import("./session.js").Comment>, problem: string, asking: string}} */
     this.record = { text: "", game: null, notes: {}, problem: "", asking: "" };
     // Readers play both sides; a press on an earlier position plays on from there.
     this.session = new Session({ engine: sharedEngine, onEarlierPress: "branch" });
-    this.session.listen((type, detail) => this.heard(type, detail));
+    this.session.listen((...event) => this.heard(...event));
     this.view = new BoardView(this.canvas, {
       onPress: (sq) => { if (this.interactive) this.session.press(sq); },
       onDrop: (from, to) => { if (this.interactive) this.session.drop(from, to); },
       keyboard: true, names: () => this.session.state?.names,
     });
     const steps = /** @type {NodeListOf<HTMLButtonElement>} */ (root.querySelectorAll("[data-step]"));
-    for (const b of steps) b.addEventListener("click", () => this.session.step(b.dataset.step));
+    for (const b of steps) b.addEventListener("click", () => this.session.step(/** @type {string} */ (b.dataset.step)));
     this.addEventListener("keydown", (e) => {
       if (e.target !== this || this.interactive) return;
       const step = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" }[e.key];
@@ -166,7 +179,9 @@ export class JetanBoard extends HTMLElement {
   /** The game to show — a gallery game, a record written as a child, or the attributes' — with
    *  the comments that come with it. */
   readGame() {
+    /** @type {string[]} */
     const problems = [];
+    /** @type {Map<number, Note>} */
     const comments = new Map();
     const puzzleId = (this.getAttribute("puzzle") || "").trim();
     // The puzzles are fetched only by a board that shows one.
@@ -187,13 +202,13 @@ export class JetanBoard extends HTMLElement {
     const key = (this.getAttribute("gallery") || "").trim();
     const recordChild = this.querySelector(":scope > jetan-record");
     if (key) {
-      const entry = Object.hasOwn(GALLERY, key) ? GALLERY[key] : null;
+      const entry = Object.hasOwn(GALLERY_GAMES, key) ? GALLERY_GAMES[key] : null;
       if (entry) {
         comments.set(0, note(`${entry.title}. ${entry.summary}`));
         entry.captions.forEach((caption, i) => comments.set(i + 1, note(caption, (entry.arrows || {})[i + 1], (entry.marks || {})[i + 1], problems)));
         return { game: { rules: entry.rules, start: "start", moves: [...entry.moves] }, comments, problems };
       }
-      problems.push(`There is no gallery game '${clip(key)}' (there are: ${Object.keys(GALLERY).join(", ")}).`);
+      problems.push(`There is no gallery game '${clip(key)}' (there are: ${Object.keys(GALLERY_GAMES).join(", ")}).`);
     } else if (recordChild) {
       const record = this.readRecord(recordChild.textContent || "");
       if (record.problem) problems.push(`The record could not be read: ${record.problem}.`);
@@ -222,7 +237,7 @@ export class JetanBoard extends HTMLElement {
   }
 
   /** A record written as a child, as the engine reads it: asked once per text (the engine is
-   *  loaded for it), the board shown again when it answers. */
+   *  loaded for it), the board shown again when it answers. @param {string} text */
   readRecord(text) {
     if (this.record.text === text || this.record.asking === text) return this.record;
     if (text.length > LIMITS.record_text) {
@@ -240,7 +255,8 @@ export class JetanBoard extends HTMLElement {
     return this.record;
   }
 
-  /** The arrows and marks attributes. */
+  /** The arrows and marks attributes (what cannot be read is added to ``problems``).
+   *  @param {string[]} problems */
   readMarkup(problems) {
     const arrows = parseMarkup(this.getAttribute("arrows"), "arrows");
     const marks = parseMarkup(this.getAttribute("marks"), "marks");
@@ -250,7 +266,8 @@ export class JetanBoard extends HTMLElement {
   }
 
   /** <jetan-comment ply="3" arrows="…" marks="…">text</jetan-comment> children (a comment for
-   *  a ply the game already has one for replaces it). Text only: never read as HTML. */
+   *  a ply the game already has one for replaces it). Text only: never read as HTML.
+   *  @param {Map<number, Note>} comments @param {string[]} problems */
   readComments(comments, problems) {
     for (const child of this.querySelectorAll(":scope > jetan-comment")) {
       const plyText = (child.getAttribute("ply") || "").trim();
@@ -279,8 +296,10 @@ export class JetanBoard extends HTMLElement {
     return reply.ok ? "" : reply.error;
   }
 
-  /** What the session says: redraw, and tell the page about moves and the game's end. */
-  heard(type, detail) {
+  /** What the session says: redraw, and tell the page about moves and the game's end.
+   *  @param {import("./session.js").SessionEvent} event */
+  heard(...event) {
+    const [type, detail] = event;
     if (type === "change") {
       if (this.session.asked) this.dataset.engine = this.session.state ? "ready" : sharedEngineFailed() ? "failed" : "loading";
       this.show();
@@ -306,7 +325,8 @@ export class JetanBoard extends HTMLElement {
     }
   }
 
-  /** What a puzzle's move, right and answered, leaves: solved, or go on. */
+  /** What a puzzle's move, right and answered, leaves: solved, or go on.
+   *  @param {import("./engine.js").State} state */
   puzzleSaid(state) {
     if (state.result) {
       this.puzzleText = `Solved: ${state.result.explanation}.`;
@@ -328,7 +348,7 @@ export class JetanBoard extends HTMLElement {
     this.view.set({ ...props, flipped, arrows: [...arrows, ...props.arrows], marks, theme: look.theme,
                     dests: props.dests.length ? props.dests : reach.dests,
                     selected: props.selected ?? reach.square,
-                    draggable: (sq) => this.interactive && props.draggable(sq) });
+                    draggable: (/** @type {number} */ sq) => this.interactive && props.draggable(sq) });
     this.scene = { board: props.board, flipped, lastMove: props.lastMove, threatened: props.threatened,
                    dests: reach.dests, marks, arrows, theme: look.theme };
     // The whole position once the engine has given it; before, the placement and the side to move.
@@ -379,11 +399,12 @@ export class JetanBoard extends HTMLElement {
 
   /** A picture of the board as shown, with its arrows and marks: a Blob of ``type``
    *  "image/png" (default: 1600 × 1600 pixels, a board of 800 drawn at twice the scale) or
-   *  "image/svg+xml" (vector, viewBox 0 0 800 800, no fonts needed). ``options``: {size, scale}. */
+   *  "image/svg+xml" (vector, viewBox 0 0 800 800, no fonts needed). ``options``: {size, scale}.
+   *  @param {string} [type] @param {{size?: number, scale?: number}} [options] */
   picture(type = "image/png", options = {}) {
     this.takeAttributes();
     if (!this.scene) this.show();
-    return picture(this.scene, type, options);
+    return picture(/** @type {import("./board.js").Scene} */ (this.scene), type, options);     // (show() has set it)
   }
 
   /** Whose turn it is in the position shown. */
@@ -411,7 +432,7 @@ export class JetanBoard extends HTMLElement {
 
   /** Play a move (text such as "d2-d3", or squares {from, to}) at the position shown; resolves
    *  with the move played ({text, from, to, capture, outcome}), rejects with the engine's reason
-   *  if it is not legal. */
+   *  if it is not legal. @param {string | {from: number, to: number, outcome?: string}} move */
   async play(move) {
     this.takeAttributes();
     const s = this.session;
@@ -427,19 +448,22 @@ export class JetanBoard extends HTMLElement {
   }
 }
 
-/** The shipped puzzles, once a board with a ``puzzle`` attribute has fetched them. @type {?any[]} */
+/** The shipped puzzles, once a board with a ``puzzle`` attribute has fetched them. @type {?Puzzle[]} */
 let puzzles = null;
+/** @type {?Promise<void>} */
 let fetchingPuzzles = null;
 function trainingData() {
   fetchingPuzzles ||= import("../training-data.js").then((m) => { puzzles = m.PUZZLES; });
   return fetchingPuzzles;
 }
 
-/** A quoted piece of an author's text, short. */
+/** A quoted piece of an author's text, short. @param {string} text */
 const clip = (text) => (text.length > 24 ? `${text.slice(0, 23)}…` : text);
 
 /** A comment as the board shows it: its text (white space folded, at most as long as the
- *  engine keeps one) and its own arrows and marks. */
+ *  engine keeps one) and its own arrows and marks (what cannot be read is added to ``problems``).
+ *  @param {string} text @param {string} [arrows] @param {string} [marks] @param {string[]} [problems]
+ *  @returns {Note} */
 function note(text, arrows = "", marks = "", problems = []) {
   const words = String(text).replace(/\s+/g, " ").trim();
   const a = parseMarkup(arrows, "arrows"), m = parseMarkup(marks, "marks");

@@ -14,7 +14,7 @@ import { placementBoard } from "./position.js";
  * @typedef {import("./session.js").Reply} Reply
  * @typedef {{from: number, to: number, outcome?: string} | string} MoveAsked   squares, or text typed
  * @typedef {object} Judge
- * @property {(session: Session, game: GameData, known: number, onProgress?: (p: any) => void) => Promise<Reply>} open
+ * @property {(session: Session, game: GameData, known: number, onProgress?: (p: import("./engine.js").ReplayProgress) => void) => Promise<Reply>} open
  *   the engine's first word on ``game`` (known: history entries the page holds already)
  * @property {(session: Session, move: MoveAsked) => Promise<Reply>} play   a move in the
  *   session's game, judged: the reply's state is the game after it (and after any answer)
@@ -26,6 +26,13 @@ import { placementBoard } from "./position.js";
  *   legal: Object<string, number[]>, result: string}} Verdict   what the lesson and puzzle
  *   judges both answer: the position, every move played, the learner's or solver's own (to
  *   send back), the last move's squares, their legal moves by square, the result in words
+ * @typedef {Verdict & {id: string, wrong: string, solved: boolean}} PuzzleVerdict   the facade's
+ *   answer to a "puzzle" request (py_engine/puzzles.py): the puzzle, the move refused as wrong
+ *   ("" if none), and whether it is solved
+ * @typedef {Verdict & {lesson: string, task: number, learner: string, stars: number[], done: boolean,
+ *   failed: string, moves_left: number}} LessonVerdict   the facade's answer to a "lesson" request
+ *   (py_engine/lessons.py): the task, the learner's side, the stars still to reach, whether the
+ *   task is done or failed (and why), the moves left (0: no limit)
  */
 
 /** A game between players, judged by its rules. @type {Judge} */
@@ -82,8 +89,9 @@ export function lessonJudge(lesson, task) {
            answers: true, explains: true };
 }
 
-/** The judge's last verdict on the session's game. @param {Session} s @returns {Verdict} */
-const verdictOf = (s) => /** @type {any} */ (s.state).verdict;
+/** The judge's last verdict on the session's game (a judge's every state carries one).
+ *  @param {Session} s @returns {Verdict} */
+const verdictOf = (s) => /** @type {Verdict} */ (s.live.verdict);
 
 /** @param {{from: number, to: number}} move */
 const squares = ({ from, to }) => ({ from, to });
@@ -91,13 +99,16 @@ const squares = ({ from, to }) => ({ from, to });
 /** A lesson's verdict as the session's State (see lessonJudge()): its moves are the ones played,
  *  the last with its squares (the position before each is not the verdict's to give, and a
  *  lesson is not stepped through).
- *  @param {Verdict & {learner: string, done: boolean, failed: string}} v @param {string} start */
+ *  @param {LessonVerdict} v @param {string} start @returns {import("./engine.js").State} */
 function lessonState(v, start) {
   const last = v.played.length - 1;
   const moves = v.played.map((text, i) => ({ text, position: v.position, from: i === last && v.last.length ? v.last[0] : null,
                                              to: i === last && v.last.length ? v.last[1] : null }));
   const legal = Object.fromEntries(Object.entries(v.legal).map(([sq, tos]) => [sq, tos.map((to) => ({ to }))]));
   const result = v.done || v.failed ? { winner: v.done ? v.learner : null, explanation: v.failed || v.result, text: "" } : null;
-  return /** @type {any} */ ({ start, position: v.position, board: placementBoard(v.position), turn: v.learner, legal,
-                               moves, result, threatened: [], verdict: v });
+  // Only what a lesson's board reads, not a whole State: its moves and destinations have their
+  // squares alone, and the engine's other fields (captured pieces, wagers, names) are left out.
+  return /** @type {import("./engine.js").State} */ (/** @type {unknown} */ ({
+    start, position: v.position, board: placementBoard(v.position), turn: v.learner, legal, moves, result,
+    threatened: [], verdict: v }));
 }

@@ -18,9 +18,7 @@ import { capital } from "./words.js";
 const PROGRESS_KEY = "jetan.learn";
 const { storage } = openStorage();
 
-/** @typedef {{position: string, mine: string[], last: number[], learner: string, stars: number[],
- *             done: boolean, failed: string, moves_left: number, legal: Object<string, number[]>,
- *             result: string}} Verdict  the facade's answer to a "lesson" request */
+/** @typedef {import("./judges.js").LessonVerdict} LessonVerdict */
 
 /** Lessons finished on this device (their ids), kept across visits.
  *  @returns {Set<string>} */
@@ -37,7 +35,7 @@ class LessonController {
   constructor() {
     this.engine = sharedEngine();          // the page is for playing: load the engine now
     this.session = new Session({ engine: () => this.engine });
-    this.session.listen((type, detail) => this.heard(type, detail));
+    this.session.listen((...event) => this.heard(...event));
     this.view = new BoardView(/** @type {HTMLCanvasElement} */ ($("lesson-board")), {
       onPress: (sq) => this.session.press(sq), onDrop: (from, to) => this.session.drop(from, to), keyboard: true,
     });
@@ -53,8 +51,9 @@ class LessonController {
     keepForOffline(Promise.resolve(), 3000);
   }
 
-  /** The judge's word on the task so far (null until the engine has answered). @returns {?Verdict} */
-  get verdict() { return this.session.state ? /** @type {any} */ (this.session.state).verdict : null; }
+  /** The judge's word on the task so far (null until the engine has answered): a lesson's judge's.
+   *  @returns {?LessonVerdict} */
+  get verdict() { return this.session.state ? /** @type {LessonVerdict} */ (this.session.state.verdict) : null; }
 
   /** The lesson named in the address (#thoat, #thoat/2), or the first not yet finished. */
   openFromHash() {
@@ -86,8 +85,9 @@ class LessonController {
   get task() { return LESSONS[this.lessonIndex].tasks[this.taskIndex]; }
 
   /** What the session says: redraw, and what the judge made of a move.
-   *  @param {string} type @param {any} detail what the session tells with it */
-  heard(type, detail) {
+   *  @param {import("./session.js").SessionEvent} event */
+  heard(...event) {
+    const [type, detail] = event;
     if (type === "change") this.render();
     else if (type === "played" && detail === this.session.live.moves.at(-1)) this.judged();   // with its answer
     else if (type === "refused") this.refused(detail.move, detail.reply);

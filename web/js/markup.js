@@ -46,11 +46,17 @@ function colourOf(name) {
   return Object.hasOwn(PALETTE, key) ? PALETTE[key] : null;
 }
 
+/**
+ * @typedef {import("./board.js").Arrow} Arrow
+ * @typedef {import("./board.js").Mark} Mark
+ */
 /** Read a markup list. ``kind`` "arrows" (from-to pairs: "d2d4", "d2-d4") or "marks"
  *  (squares). Returns {items: [[from, to, colour]] or [[square, colour]], problem: "" or what
- *  is wrong (the items read are drawn all the same)}. */
+ *  is wrong (the items read are drawn all the same)}.
+ *  @overload @param {?string | undefined} text @param {"arrows"} kind @returns {{items: Arrow[], problem: string}} */
+/** @overload @param {?string | undefined} text @param {"marks"} kind @returns {{items: Mark[], problem: string}} */
 /** @param {?string | undefined} text @param {"arrows" | "marks"} kind
- *  @returns {{items: any[][], problem: string}} */
+ *  @returns {{items: (Arrow | Mark)[], problem: string}} */
 export function parseMarkup(text, kind) {
   const what = kind === "arrows" ? "arrow" : "marked square";
   const source = String(text ?? "");
@@ -58,6 +64,7 @@ export function parseMarkup(text, kind) {
     return { items: [], problem: `The ${kind} are too long to read (${source.length.toLocaleString("en")} characters; at most ${MAX_MARKUP_TEXT.toLocaleString("en")}).` };
   }
   const tokens = source.split(/[\s,;]+/).filter(Boolean);
+  /** @type {(Arrow | Mark)[]} */
   const items = [];
   const bad = [];
   for (const token of tokens) {

@@ -3,14 +3,30 @@
 // gait drawn from the engine's own tables. The engine checks the rules and start position before
 // the game starts (onStart).
 import { LEVELS, PIECES, RULES, RULE_TEXT, SIDES } from "../engine-data.js";
-import { $, once } from "./dom.js";
+import { $, once, wired } from "./dom.js";
 import { drawPiece } from "./pieces.js";
 import { BLACK, ORANGE, fileOf, rankOf, sideName, squareIndex } from "./position.js";
 import { defaultSettings, playersFor } from "./storage.js";
 
+/**
+ * @typedef {import("./engine.js").Engine} Engine
+ * @typedef {{rules: string, start: string, players: import("./session.js").Players, level: number,
+ *   timeMs: number, flipped: boolean, clock: ?{initial: number, increment: number}, correspondence: boolean}} NewGameChoice
+ *   the game chosen: its rules and start (as the engine wrote them), who plays, the engine's level
+ *   and time, whether Orange is at the bottom, the time control (null: none), correspondence
+ * @typedef {{options: Object<string, string[]>, per_side: string[], standard: Object<string, string>,
+ *   words: Object<string, {label: string, values: Object<string, string>}>,
+ *   presets: Object<string, {name: string, rules: string, summary: string}>}} RuleTable
+ *   engine-data.js's RULES as the dialog reads it: by an option's or a preset's name
+ */
+
+/** @type {RuleTable} */
+const TABLE = RULES;
+/** @type {Object<string, string>} each side's prefix to an option its own in a rule text */
+const SIDE_PREFIX = RULE_TEXT.sides;
 // Rule option naming a piece's gait -> the piece's letter (for the gait diagrams).
 const GAIT_PIECES = Object.fromEntries(PIECES.map((p) => [p.option, p.letter]));
-/** @type {{engine: any, onStart: (choice: object) => Promise<void>, onStarting: () => void, inProgress: () => boolean}} */
+/** @type {{engine: ?Engine, onStart: (choice: NewGameChoice) => Promise<void>, onStarting: () => void, inProgress: () => boolean}} */
 const dialog = { engine: null, onStart: async () => {}, onStarting: () => {}, inProgress: () => false };
 const MINUTE_MS = 60000;
 
@@ -18,13 +34,15 @@ const MINUTE_MS = 60000;
  *  Start was pressed (so that the page can stop a search the check would otherwise wait for);
  *  ``onStart(choice)`` starts the game ({rules, start, players, level, timeMs, flipped, clock,
  *  correspondence}); ``inProgress()`` says whether a game is under way (the dialog says where
- *  it will be kept). */
+ *  it will be kept).
+ *  @param {Engine} engine @param {(choice: NewGameChoice) => Promise<void>} onStart
+ *  @param {() => void} [onStarting] @param {() => boolean} [inProgress] */
 export function setupNewGameDialog(engine, onStart, onStarting = () => {}, inProgress = () => false) {
   Object.assign(dialog, { engine, onStart, onStarting, inProgress });
   fillLevels($("new-game-form").level);
   // The rules part (some hundred elements and a gait diagram per piece, each asked of the
   // engine) is made when the dialog is first opened, not while the page starts.
-  const fillRules = once(() => fillRulesForm(RULES));
+  const fillRules = once(() => fillRulesForm(TABLE));
   $("new-game-button").addEventListener("click", () => {
     fillRules();
     $("new-game-error").textContent = "";
@@ -37,7 +55,7 @@ export function setupNewGameDialog(engine, onStart, onStarting = () => {}, inPro
   $("new-game-form").clock.addEventListener("change", () => { $("custom-clock").hidden = $("new-game-form").clock.value !== "custom"; });
 }
 
-/** The time control chosen: {initial, increment} in ms, or null for none. */
+/** The time control chosen: {initial, increment} in ms, or null for none. @param {HTMLFormElement} form */
 function clockFromForm(form) {
   const choice = form.clock.value;
   if (!choice) return null;
@@ -65,7 +83,7 @@ function fillLevels(select) {
 
 /** Fill the Rules part of the dialog from the engine's option table (RULES, the facade's "rules"
  *  answer written by the build): the presets, a sentence each, then Custom (folded): every
- *  option in plain words, with its gait diagram. */
+ *  option in plain words, with its gait diagram. @param {RuleTable} info */
 function fillRulesForm(info) {
   const list = $("preset-list");
   list.textContent = "";
@@ -85,7 +103,7 @@ function fillRulesForm(info) {
   }
   const box = $("custom-rules");
   box.textContent = "";
-  const words = (key, v) => {
+  const words = (/** @type {string} */ key, /** @type {string} */ v) => {
     const text = info.words[key].values[v];
     return text.toLowerCase().includes(v.toLowerCase()) ? text : `${text} (${v})`;
   };
@@ -123,7 +141,7 @@ function fillRulesForm(info) {
   }
   // What you choose is what starts: touching a custom option chooses Custom; choosing a preset
   // shows its options below. A side's own value is live only while its box is ticked.
-  box.addEventListener("change", (e) => {
+  box.addEventListener("change", (/** @type {Event} */ e) => {
     /** @type {HTMLInputElement} */ ($("new-game-form").querySelector("input[name=preset][value=custom]")).checked = true;
     if (/** @type {HTMLInputElement} */ (e.target).type === "checkbox") enableSplits();
   });
@@ -138,14 +156,17 @@ function fillRulesForm(info) {
 }
 
 /** Set the Custom options to a preset's rules text (every option its standard value but those
- *  the text names, per side where it names a side). */
+ *  the text names, per side where it names a side). @param {RuleTable} info @param {string} rules */
 function showPreset(info, rules) {
   const form = $("new-game-form");
-  const values = {}, sides = {};
+  /** @type {Object<string, string>} each option the text names, by its name */
+  const values = {};
+  /** @type {Object<string, Object<string, string>>} each option the text names for a side, by its name and the side */
+  const sides = {};
   for (const item of rules ? rules.split(RULE_TEXT.separator) : []) {
     const [name, value] = item.split(RULE_TEXT.assign);
-    const side = SIDES.find((s) => name.startsWith(RULE_TEXT.sides[s]));
-    const key = side ? name.slice(RULE_TEXT.sides[side].length) : name;
+    const side = SIDES.find((s) => name.startsWith(SIDE_PREFIX[s]));
+    const key = side ? name.slice(SIDE_PREFIX[side].length) : name;
     if (side) (sides[key] ||= {})[side] = value;
     else values[key] = value;
   }
@@ -165,13 +186,15 @@ function showPreset(info, rules) {
 /** The "different for Orange" selects: disabled while their box is unticked. */
 function enableSplits() {
   const form = $("new-game-form");
-  for (const key of RULES.per_side) form[`opt-${ORANGE}-${key}`].disabled = !form[`split-${key}`].checked;
+  for (const key of TABLE.per_side) form[`opt-${ORANGE}-${key}`].disabled = !form[`split-${key}`].checked;
 }
 
+/** A piece's gait under option ``key`` set to ``value``: the squares it reaches from the middle
+ *  of an empty board, as the engine says. @param {HTMLCanvasElement} canvas @param {string} key @param {string} value */
 async function drawReach(canvas, key, value) {
-  const reply = await dialog.engine.request("reach", { piece: GAIT_PIECES[key], rules: `${key}=${value}` });
+  const reply = await engine().request("reach", { piece: GAIT_PIECES[key], rules: `${key}=${value}` });
   if (!reply.ok) return;
-  const ctx = canvas.getContext("2d");
+  const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
   const cell = canvas.width / 7;
   const centre = squareIndex(reply.from);
   for (let r = 0; r < 7; r++) {
@@ -191,14 +214,16 @@ async function drawReach(canvas, key, value) {
   drawPiece(ctx, GAIT_PIECES[key], 3.5 * cell, 3.5 * cell, cell * 0.95);
 }
 
+/** The rule text the form says: a preset's, or the options chosen (those not standard). */
 function rulesFromForm() {
   const form = $("new-game-form");
   const preset = form.preset.value;
-  if (preset !== "custom") return RULES.presets[preset].rules;
+  if (preset !== "custom") return TABLE.presets[preset].rules;
   const parts = [];
-  const item = (key, value, side = "") => `${side ? RULE_TEXT.sides[side] : ""}${key}${RULE_TEXT.assign}${value}`;
-  for (const key of Object.keys(RULES.options)) {
-    const standard = RULES.standard[key];
+  /** @param {string} key @param {string} value @param {string} [side] */
+  const item = (key, value, side = "") => `${side ? SIDE_PREFIX[side] : ""}${key}${RULE_TEXT.assign}${value}`;
+  for (const key of Object.keys(TABLE.options)) {
+    const standard = TABLE.standard[key];
     const value = form[`opt-${key}`].value;
     const split = form[`split-${key}`] && form[`split-${key}`].checked;
     if (split) {
@@ -220,17 +245,20 @@ function updateRulesPreview() {
   $("rules-preview").textContent = rulesFromForm() || "standard";
 }
 
-$("new-game-form").addEventListener("submit", async (e) => {
-  const form = /** @type {any} */ (e.target);
-  if (e.submitter && e.submitter.value === "cancel") return;
+/** The engine that checks the game chosen (setupNewGameDialog's). */
+const engine = () => wired(dialog.engine, "the New game dialog");
+
+$("new-game-form").addEventListener("submit", async (/** @type {SubmitEvent} */ e) => {
+  const form = /** @type {HTMLFormElement} */ (e.target);
+  if (e.submitter && /** @type {HTMLButtonElement} */ (e.submitter).value === "cancel") return;
   e.preventDefault();
-  if (!dialog.engine.ready) { $("new-game-error").textContent = "The engine is still loading; try again in a moment."; return; }
+  if (!engine().ready) { $("new-game-error").textContent = "The engine is still loading; try again in a moment."; return; }
   const rules = rulesFromForm();
   const start = form.start.value.trim() || "start";
   let clock;
   try { clock = clockFromForm(form); } catch (err) { $("new-game-error").textContent = /** @type {Error} */ (err).message; return; }
   dialog.onStarting();
-  const check = await dialog.engine.request("check", { rules, start });
+  const check = await engine().request("check", { rules, start });
   if (!check.ok) { $("new-game-error").textContent = check.error; return; }
   const opponent = form.opponent.value;
   const colour = form.colour.value;

@@ -15,7 +15,7 @@ export function serviceWorkers() {
  *  of the files then neither compete with the engine's own download (they come from the HTTP
  *  cache) nor hold up the first moves. updateViaCache "none": the worker and the precache list
  *  it imports are always checked with the server, never taken from the HTTP cache, so a deploy
- *  is seen on the next visit. @param {Promise<any>} after @param {number} delayMs */
+ *  is seen on the next visit. @param {Promise<unknown>} after @param {number} delayMs */
 export function keepForOffline(after, delayMs) {
   const workers = serviceWorkers();
   if (!workers) return;

@@ -10,12 +10,30 @@ import { renderCaption } from "./gallery.js";
 import { parseMarkup } from "./markup.js";
 import { BLACK, ORANGE, describe, opensMoveNumber, otherSide, pieceKind, pieceLetter, placementText, sideName, squareName } from "./position.js";
 
+/**
+ * @typedef {import("./engine.js").State} State
+ * @typedef {import("./engine.js").SearchInfo} SearchInfo
+ * @typedef {import("./engine.js").MoveEntry} MoveEntry
+ * @typedef {import("./session.js").Session} Session
+ * @typedef {import("./session.js").GameData} GameData
+ * @typedef {import("./storage.js").Settings} Settings
+ * @typedef {{view: State, reviewing: ?number, pending: boolean, settings: Settings, game: GameData,
+ *   shown: Session["shown"]}} GameView   what the game's panels show: the engine's state, the move
+ *   reviewed (its index in the state's moves; null: the live position), whether a move is on its
+ *   way, the page's settings (with who plays), the game, and the session's captured pieces and
+ *   wagers at the ply reviewed
+ * @typedef {import("./position.js").ReplayEntry & Partial<Pick<MoveEntry, "technical" | "descriptive" | "duel">>} ListedMove
+ *   a move as the move list shows it: as the engine describes it, or, before the engine has
+ *   answered, as the page read it from a link or the saved game (its number, side and text)
+ */
 
+/** Does nobody play against the engine? @param {{players: import("./session.js").Players}} settings */
 export function bothHuman(settings) {
   return SIDES.every((side) => settings.players[side] === "human");
 }
 
-/** Every panel that shows the game, from the app's state (``onReview(i)``: a move clicked). */
+/** Every panel that shows the game, from the app's state (``onReview(i)``: a move clicked).
+ *  @param {GameView} app @param {{onReview: (i: number) => void}} handlers */
 export function renderPanels(app, { onReview }) {
   renderStatus(app);
   renderMoves(app, onReview);
@@ -28,7 +46,8 @@ export function renderPanels(app, { onReview }) {
   renderDuel(app);
 }
 
-/** The duel of the move shown, if it was one: the two pieces, the odds, the dice, the winner. */
+/** The duel of the move shown, if it was one: the two pieces, the odds, the dice, the winner.
+ *  @param {GameView} app */
 function renderDuel(app) {
   const v = app.view, box = $("duel");
   const index = app.reviewing === null ? v.moves.length - 1 : app.reviewing;
@@ -42,7 +61,7 @@ function renderDuel(app) {
   const defender = `${sideName(enemy)}'s ${v.names[pieceKind(duel.defender)]}`;
   const odds = duel.odds === 50 ? "even odds" : `the attacker's chance ${duel.odds}%`;
   const dice = duel.rolls ? ` Dice: ${duel.rolls[0]} against ${duel.rolls[1]}, each added to its piece's value.` : "";
-  const square = squareName(m.to);
+  const square = squareName(/** @type {number} */ (m.to));       // (a duel is a move by squares, not a pass)
   const winner = duel.winner === "attacker" ? `${attacker} wins and takes ${square}` : `${defender} wins; the attacker dies`;
   const text = document.createElement("span");
   text.textContent = `Duel on ${square}: ${attacker} attacks ${defender} (${odds}).${dice} ${winner}.`;
@@ -52,6 +71,7 @@ function renderDuel(app) {
   box.append(pieceIcon(duel.attacker, 36), vs, pieceIcon(duel.defender, 36), text);
 }
 
+/** A piece drawn on a canvas of its own, ``size`` pixels wide. @param {string} letter @param {number} size */
 function pieceIcon(letter, size) {
   const c = document.createElement("canvas");
   const dpr = window.devicePixelRatio || 1;
@@ -70,6 +90,7 @@ export function engineAwaited() {
   return engine === "restarting" ? "Restarting the engine…" : "Loading the engine…";
 }
 
+/** @param {GameView} app */
 function renderStatus(app) {
   const v = app.view, status = $("status");
   status.classList.toggle("over", Boolean(v.result) && app.reviewing === null);
@@ -82,7 +103,7 @@ function renderStatus(app) {
   if (document.body.dataset.engine !== "ready") { status.textContent = engineAwaited(); return; }
   if (v.result) {
     const last = v.moves[v.moves.length - 1];
-    const duel = last && last.duel ? `, after a duel on ${squareName(last.to)} that the ${last.duel.winner} won` : "";
+    const duel = last && last.duel ? `, after a duel on ${squareName(/** @type {number} */ (last.to))} that the ${last.duel.winner} won` : "";
     // The engine's sentence says a duel decided it; the older wording adds it.
     status.textContent = v.result.words ? v.result.words
       : `${v.result.winner ? `${sideName(v.result.winner)} wins` : "Draw"}: ${v.result.explanation}${duel}`;
@@ -95,6 +116,7 @@ function renderStatus(app) {
   status.textContent = `${sideName(v.turn)} to move (${who})${escape}${danger}`;
 }
 
+/** @param {GameView} app @param {(i: number) => void} onReview */
 function renderMoves(app, onReview) {
   const v = app.view;
   const toTheEnd = renderMoveList(v.moves, app.reviewing === null ? v.moves.length - 1 : app.reviewing,
@@ -133,7 +155,8 @@ const listed = { keys: /** @type {string[]} */ ([]), nodes: /** @type {HTMLEleme
  *  descriptive, duel}; before the engine has answered, as the page read them from a link or the
  *  saved game: number, side and text), ``current`` the index of the move shown (-1: the start),
  *  ``onPick(i)`` when one is pressed. Returns whether the list reaches the game's last move.
- *  @returns {boolean} */
+ *  @param {ListedMove[]} moves @param {number} current @param {string} style the notation
+ *  @param {(i: number) => void} onPick @returns {boolean} */
 export function renderMoveList(moves, current, style, onPick) {
   const list = $("moves");
   let first = listed.first;
@@ -143,11 +166,13 @@ export function renderMoveList(moves, current, style, onPick) {
   return drawStretch(list, moves, current, style, onPick, first, null);
 }
 
-/** Where a stretch from ``first`` ends: twice LIST_SPAN moves on, or at the game's end. */
+/** Where a stretch from ``first`` ends: twice LIST_SPAN moves on, or at the game's end.
+ *  @param {ListedMove[]} moves @param {number} first */
 const stretchEnd = (moves, first) => Math.min(moves.length, first + 2 * LIST_SPAN);
 
 /** The list holding ``moves[first]`` … (see renderMoveList), ``keep`` a move kept in view.
- *  @param {?Kept} keep */
+ *  @param {HTMLElement} list @param {ListedMove[]} moves @param {number} current @param {string} style
+ *  @param {(i: number) => void} onPick @param {number} first @param {?Kept} keep @returns {boolean} */
 function drawStretch(list, moves, current, style, onPick, first, keep) {
   // A row begins with the move that opens a number (Black's), its number in the first column (as
   // the list's grid lays out).
@@ -171,8 +196,8 @@ function drawStretch(list, moves, current, style, onPick, first, keep) {
   }
   listed.onPick = onPick;
   for (const old of list.querySelectorAll("li.more")) old.remove();
-  const shown = (m) => (style === "technical" && m.technical ? m.technical : m.text);
-  const keyOf = (m) => [m.number, m.side, shown(m), m.descriptive || "", m.duel ? m.duel.winner : ""].join("|");
+  const shown = (/** @type {ListedMove} */ m) => (style === "technical" && m.technical ? m.technical : m.text);
+  const keyOf = (/** @type {ListedMove} */ m) => [m.number, m.side, shown(m), m.descriptive || "", m.duel ? m.duel.winner : ""].join("|");
   let same = 0;
   if (first === listed.first) {
     const most = Math.min(end - first, listed.keys.length);
@@ -234,7 +259,8 @@ function drawStretch(list, moves, current, style, onPick, first, keep) {
   return end === moves.length;
 }
 
-/** A list entry across the whole row holding a button that shows the moves before or after. */
+/** A list entry across the whole row holding a button that shows the moves before or after.
+ *  @param {string} which "earlier" or "later" @param {string} text */
 function moreButton(which, text) {
   const item = document.createElement("li");
   item.className = "more";
@@ -246,12 +272,14 @@ function moreButton(which, text) {
   return item;
 }
 
+/** @param {string} text */
 function cell(text) {
   const li = document.createElement("li");
   li.textContent = text;
   return li;
 }
 
+/** @param {{captured: State["captured"], names: State["names"]}} v */
 function renderCaptured(v) {
   const box = $("captured");
   box.textContent = "";
@@ -279,15 +307,17 @@ export function renderScoringChoice(system) {
   select.value = system;
 }
 
+/** @param {GameView} app */
 function renderWager(app) {
   const v = app.view;
   renderScoringChoice(v.wager.system);
   $("wager").textContent = `${sideName(BLACK)} has won ${v.wager[BLACK]}, ${sideName(ORANGE)} ${v.wager[ORANGE]}.`;
 }
 
+/** Who plays each side, and the rules. @param {{settings: Settings, game: GameData}} app */
 export function renderPlayers(app) {
   const p = app.settings.players;
-  const name = (side) => p[side] === "engine" ? `engine, level ${app.settings.level}` : (bothHuman(app.settings) ? "player" : "you");
+  const name = (/** @type {string} */ side) => p[side] === "engine" ? `engine, level ${app.settings.level}` : (bothHuman(app.settings) ? "player" : "you");
   $("players").textContent = `${SIDES.map((side) => `${sideName(side)}: ${name(side)}`).join(" · ")} · ${rulesName(app.game.rules)}`;
   $("players").title = app.game.rules || "standard rules";
 }
@@ -299,11 +329,13 @@ export function rulesName(rules) {
   return preset ? preset.name : rules ? "custom rules" : "standard rules";
 }
 
-/** A depth the deadline cut short shows as such: its move beat the previous depth's best. */
+/** A depth the deadline cut short shows as such: its move beat the previous depth's best.
+ *  @param {SearchInfo} info */
 export function depthText(info) {
   return info.complete ? `${info.depth}` : `${info.depth} (unfinished)`;
 }
 
+/** The search's best line. @param {SearchInfo} info */
 export const lineText = (info) => info.pv.map((m) => m.text).join(" ");
 
 // Scores beyond this are won or lost games (py_engine.search's WON); SCORES.feather is a
@@ -316,7 +348,8 @@ export function formatScore(score) {
   return (score / SCORES.feather).toFixed(2);
 }
 
-/** The recent games, each with an Open button (``onOpen(game)``). */
+/** The recent games, each with an Open button (``onOpen(game)``).
+ *  @param {import("./storage.js").RecentGame[]} games @param {(game: import("./session.js").GameWithPlayers) => unknown} onOpen */
 export function renderRecent(games, onOpen) {
   const list = $("recent-list");
   list.textContent = "";
@@ -335,7 +368,7 @@ export function renderRecent(games, onOpen) {
 }
 
 /** Show a message; with action, a button in it (e.g. to go back to the game a link replaced).
- *  @param {string} text @param {?{label: string, action: () => unknown}} [action] */
+ *  @param {string} text @param {?import("./session.js").NoticeAction} [action] */
 export function notify(text, action = null) {
   $("notice-text").textContent = text;
   const button = $("notice-action");
@@ -378,14 +411,13 @@ export function renderAnalysis({ info = null, side = BLACK, text = "" }) {
 // ---- the app's views of its session (app.js redraws them on every "change") -----------------
 
 /**
- * @typedef {import("./session.js").Session} Session
- * @typedef {{settings: {players: any, notation: string, autoFlip: boolean, scoring: string},
- *   flipped: boolean, engineReady: boolean, loadingStep: string, endClosed: boolean,
+ * @typedef {{settings: Settings, flipped: boolean, engineReady: boolean, loadingStep: string, endClosed: boolean,
  *   onReview: (ply: number) => void}} PageView   what the page adds to the session's state:
  *   its settings, the board's orientation, the engine's start, the end's card closed
  */
 
-/** A move kept for later, as the page shows it (its squares, or the text typed). */
+/** A move kept for later, as the page shows it (its squares, or the text typed).
+ *  @param {import("./session.js").WaitingMove} move */
 export const moveWords = (move) => (move.text !== undefined ? move.text : `${squareName(move.from)}-${squareName(move.to)}`);
 
 /** Everything around the board that shows the session ``s`` (the board itself is app.js's).
@@ -454,7 +486,7 @@ export function renderLoadingText(s, step) {
 // A clock shows low time (in red) under a tenth of its start, and at most this many seconds.
 const LOW_TIME_S = 20;
 
-/** A clock's time as it reads: minutes and seconds, with tenths under ten seconds. */
+/** A clock's time as it reads: minutes and seconds, with tenths under ten seconds. @param {number} ms */
 function clockText(ms) {
   const left = Math.max(0, ms);
   if (left < 10000) return `0:0${(Math.floor(left / 100) / 10).toFixed(1)}`;
@@ -512,14 +544,15 @@ function renderDrawOffer(offer) {
 }
 
 /** The end of the game: what happened, in words, and what to do next (``closed``: its card
- *  closed by the reader). */
+ *  closed by the reader). @param {?import("./engine.js").Result} result @param {boolean} closed */
 function renderGameOver(result, closed) {
   $("game-over").hidden = !result;
   $("game-over").toggleAttribute("data-closed", closed);
   if (result) $("game-over-text").textContent = resultWords(result);
 }
 
-/** A result as a sentence ("Orange's Princess is trapped: Black wins"). */
+/** A result as a sentence ("Orange's Princess is trapped: Black wins").
+ *  @param {import("./engine.js").Result} result */
 export function resultWords(result) {
   return result.words || `${result.winner ? `${sideName(result.winner)} wins` : "Drawn"}: ${result.explanation}`;
 }
@@ -545,6 +578,7 @@ function renderComment(s) {
     renderCaption({ rules: s.game.rules, canonicalRules: s.state.rules, start: s.game.start, moves: s.state.moves }, s.shownPly);
   }
   $("comment-summary").textContent = s.shownPly ? `Comment on move ${s.shownPly}` : "Comment on the start";
+  /** @type {Object<string, keyof import("./session.js").Comment>} each field's part of the comment */
   const fields = { "comment-text": "text", "comment-arrows": "arrows", "comment-marks": "marks" };
   for (const [id, part] of Object.entries(fields)) {
     if (document.activeElement !== $(id)) $(id).value = comment ? comment[part] || "" : "";
@@ -552,7 +586,8 @@ function renderComment(s) {
 }
 
 /** Before the engine answers: the game replayed for display, stepped through with the move
- *  list or ←/→ (the engine takes over at the ply shown). @param {Session} s */
+ *  list or ←/→ (the engine takes over at the ply shown).
+ *  @param {Session} s @param {(ply: number) => void} onReview */
 function renderEarly(s, onReview) {
   if (!s.early) return;
   renderMoveList(s.early.entries, s.shownPly - 1, "algebraic", (i) => onReview(i + 1));
@@ -562,13 +597,14 @@ function renderEarly(s, onReview) {
     " (step through with the move list or ← →)." : ""}`;
 }
 
-/** The engine's thoughts on its move, as it thinks. */
+/** The engine's thoughts on its move, as it thinks. @param {SearchInfo} info */
 export function renderThinking(info) {
   $("thinking-text").textContent = `depth ${depthText(info)}, score ${formatScore(info.score)}, ${info.nodes} nodes`;
   $("thinking-line").textContent = lineText(info);
 }
 
-/** A long replay's progress, in the loading box. */
+/** A long replay's progress, in the loading box.
+ *  @param {?import("./engine.js").ReplayProgress} progress */
 export function renderReplayProgress(progress) {
   if (!progress || !progress.total) return;
   $("loading").hidden = false;
@@ -600,8 +636,9 @@ export function renderEngineStatus(s, state, detail, fraction) {
   }
 }
 
-/** Say a move played, and what it leaves, to a screen reader (the live region). @param {any} move
- *  the move's entry, or null (the game ended off the board) @param {any} v the state after it */
+/** Say a move played, and what it leaves, to a screen reader (the live region).
+ *  @param {?MoveEntry} move the move's entry, or null (the game ended off the board)
+ *  @param {State} v the state after it */
 export function sayPlayed(move, v) {
   let text = move ? `${sideName(move.side)} played ${move.text}: ${move.descriptive}.` : "";
   if (v.result) text += ` ${resultWords(v.result)}.`;

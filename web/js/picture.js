@@ -4,14 +4,18 @@
 // the few canvas 2D calls the board and the piece art use, written down as SVG paths.
 import { paintScene } from "./board.js";
 
+/**
+ * @typedef {import("./board.js").Scene} Scene
+ * @typedef {import("./board.js").Painter} Painter
+ */
+
 /** A picture's default size: the board's width in CSS pixels (the PNG has scale × as many). */
 export const PICTURE_SIZE = 800;
 export const PICTURE_SCALE = 2;
 
 /**
  * A picture of a board as a Blob.
- * @param {object} scene   what board.js's paintScene draws: {board, flipped, lastMove, dests,
- *   threatened, marks, arrows}
+ * @param {Scene} scene   what board.js's paintScene draws
  * @param {string} [type]   "image/png" (default) or "image/svg+xml"
  * @param {{size?: number, scale?: number}} [options]   the board's size (default 800) and, for
  *   a PNG, how many pixels to a unit (default 2: a 1600 × 1600 image)
@@ -33,17 +37,18 @@ export async function picture(scene, type = "image/png", { size = PICTURE_SIZE, 
     (blob) => (blob ? resolve(blob) : reject(new Error("the browser could not make the picture"))), "image/png"));
 }
 
-/** The SVG text of a board ``size`` units wide (its viewBox is 0 0 size size). */
+/** The SVG text of a board ``size`` units wide (its viewBox is 0 0 size size).
+ *  @param {Scene} scene @param {number} [size] */
 export function svgText(scene, size = PICTURE_SIZE) {
   const ctx = new SvgContext();
-  paintScene(/** @type {any} */ (ctx), size, scene);
+  paintScene(ctx, size, scene);
   return `<?xml version="1.0" encoding="UTF-8"?>\n` +
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">\n` +
     `<title>Jetan board</title>\n` +
     (ctx.defs.length ? `<defs>${ctx.defs.join("")}</defs>\n` : "") + ctx.out.join("\n") + "\n</svg>\n";
 }
 
-/** Save a Blob as a file (a download the reader keeps). */
+/** Save a Blob as a file (a download the reader keeps). @param {Blob} blob @param {string} name */
 export function download(blob, name) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
@@ -57,15 +62,19 @@ export function download(blob, name) {
 
 // ---- the recording context -------------------------------------------------------------------
 
+/** A number as the SVG writes it: to two decimals. @param {number} v */
 const n = (v) => String(Math.round(v * 100) / 100);
 
+/** What a fill or a stroke is painted with: a CSS colour, or a gradient (a canvas's own, or, in
+ *  the recording context, a Gradient below). @typedef {string | CanvasGradient | CanvasPattern} Style */
+
 /** A CSS colour as SVG 1.1 attributes: "rgba(r, g, b, a)" becomes the colour and its opacity,
- *  which every SVG reader understands. */
+ *  which every SVG reader understands. @param {Style} colour @param {string} attr */
 function paint(colour, attr) {
   const m = /^rgba\(\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)\s*\)$/.exec(String(colour));
   if (m) return `${attr}="rgb(${m[1]},${m[2]},${m[3]})" ${attr}-opacity="${m[4]}"`;
   if (/^(#[0-9a-fA-F]{3,8}|rgb\([\d.,\s]+\)|none)$/.test(String(colour))) return `${attr}="${colour}"`;
-  if (colour && colour.gradientId) return `${attr}="url(#${colour.gradientId})"`;
+  if (colour instanceof Gradient) return `${attr}="url(#${colour.gradientId})"`;
   return `${attr}="#000"`;
 }
 
@@ -83,31 +92,45 @@ class Gradient {
     this.stops = [];
   }
 
+  /** @param {number} offset @param {string} colour */
   addColorStop(offset, colour) { this.stops.push([offset, colour]); }
 }
 
 /** The canvas 2D calls board.js and pieces.js make, recorded as SVG: paths in the board's
  *  coordinates (the transform applied to every point), fills and strokes with the state at the
  *  time, text as strokes of a small built-in line font. Transforms are translations, rotations
- *  and uniform scales, as the piece art uses. */
+ *  and uniform scales, as the piece art uses.
+ *  @implements {Painter} */
 class SvgContext {
   constructor() {
     /** @type {string[]} */
     this.out = [];
     /** @type {string[]} */
     this.defs = [];
+    /** @type {Pick<SvgContext, "m" | "fillStyle" | "strokeStyle" | "lineWidth" | "lineCap" | "lineJoin" | "dash" |
+     *    "font" | "textAlign" | "textBaseline">[]} the states save() kept */
     this.stack = [];
+    /** @type {number[]} the transform: a, b, c, d, e, f as setTransform takes them */
     this.m = [1, 0, 0, 1, 0, 0];
+    /** @type {Style} */
     this.fillStyle = "#000";
+    /** @type {Style} */
     this.strokeStyle = "#000";
     this.lineWidth = 1;
+    /** @type {CanvasLineCap} */
     this.lineCap = "butt";
+    /** @type {CanvasLineJoin} */
     this.lineJoin = "miter";
+    /** @type {number[]} */
     this.dash = [];
     this.font = "10px sans-serif";
+    /** @type {CanvasTextAlign} */
     this.textAlign = "start";
+    /** @type {CanvasTextBaseline} */
     this.textBaseline = "alphabetic";
+    /** @type {string[]} the path being made, as SVG path commands */
     this.path = [];
+    /** @type {?number[]} where the path is (null: no point yet) */
     this.current = null;
   }
 
@@ -119,19 +142,25 @@ class SvgContext {
 
   restore() { if (this.stack.length) Object.assign(this, this.stack.pop()); }
 
+  /** @param {number[]} dash */
   setLineDash(dash) { this.dash = dash.slice(); }
 
+  /** @param {number} a @param {number} b @param {number} c @param {number} d @param {number} e @param {number} f */
   setTransform(a, b, c, d, e, f) { this.m = [a, b, c, d, e, f]; }
 
+  /** @param {number} a @param {number} b @param {number} c @param {number} d @param {number} e @param {number} f */
   transform(a, b, c, d, e, f) {
     const [A, B, C, D, E, F] = this.m;
     this.m = [A * a + C * b, B * a + D * b, A * c + C * d, B * c + D * d, A * e + C * f + E, B * e + D * f + F];
   }
 
+  /** @param {number} x @param {number} y */
   translate(x, y) { this.transform(1, 0, 0, 1, x, y); }
 
+  /** @param {number} x @param {number} y */
   scale(x, y) { this.transform(x, 0, 0, y, 0, 0); }
 
+  /** @param {number} a */
   rotate(a) { this.transform(Math.cos(a), Math.sin(a), -Math.sin(a), Math.cos(a), 0, 0); }
 
   /** How much the transform scales lengths, and the angle it turns by. */
@@ -139,6 +168,7 @@ class SvgContext {
 
   get turn() { return Math.atan2(this.m[1], this.m[0]); }
 
+  /** A point in the board's coordinates. @param {number} x @param {number} y @returns {number[]} */
   pt(x, y) {
     const [a, b, c, d, e, f] = this.m;
     return [a * x + c * y + e, b * x + d * y + f];
@@ -147,6 +177,7 @@ class SvgContext {
   // -- paths --
   beginPath() { this.path = []; this.current = null; }
 
+  /** @param {number} x @param {number} y */
   moveTo(x, y) {
     const [px, py] = this.pt(x, y);
     this.path.push(`M${n(px)} ${n(py)}`);
@@ -154,6 +185,7 @@ class SvgContext {
     this.first = [px, py];
   }
 
+  /** @param {number} x @param {number} y */
   lineTo(x, y) {
     if (!this.current) { this.moveTo(x, y); return; }
     const [px, py] = this.pt(x, y);
@@ -161,6 +193,7 @@ class SvgContext {
     this.current = [px, py];
   }
 
+  /** @param {number} cx @param {number} cy @param {number} x @param {number} y */
   quadraticCurveTo(cx, cy, x, y) {
     if (!this.current) this.moveTo(cx, cy);
     const [qx, qy] = this.pt(cx, cy), [px, py] = this.pt(x, y);
@@ -173,11 +206,15 @@ class SvgContext {
     if (this.first) this.current = this.first.slice();
   }
 
+  /** @param {number} x @param {number} y @param {number} r @param {number} start @param {number} end
+   *  @param {boolean} [anticlockwise] */
   arc(x, y, r, start, end, anticlockwise = false) { this.ellipse(x, y, r, r, 0, start, end, anticlockwise); }
 
+  /** @param {number} x @param {number} y @param {number} rx @param {number} ry @param {number} rotation
+   *  @param {number} start @param {number} end @param {boolean} [anticlockwise] */
   ellipse(x, y, rx, ry, rotation, start, end, anticlockwise = false) {
     const k = this.unit, turn = rotation + this.turn;
-    const at = (t) => {
+    const at = (/** @type {number} */ t) => {
       const ex = rx * Math.cos(t), ey = ry * Math.sin(t);
       return this.pt(x + ex * Math.cos(rotation) - ey * Math.sin(rotation), y + ex * Math.sin(rotation) + ey * Math.cos(rotation));
     };
@@ -200,6 +237,7 @@ class SvgContext {
     }
   }
 
+  /** @param {number} x @param {number} y @param {number} w @param {number} h */
   rect(x, y, w, h) {
     this.moveTo(x, y); this.lineTo(x + w, y); this.lineTo(x + w, y + h); this.lineTo(x, y + h); this.closePath();
   }
@@ -209,12 +247,14 @@ class SvgContext {
 
   stroke() { if (this.path.length) this.out.push(`<path d="${this.path.join("")}" ${this.strokeAttrs()}/>`); }
 
+  /** @param {number} x @param {number} y @param {number} w @param {number} h */
   fillRect(x, y, w, h) {
     const { path, current } = this;
     this.beginPath(); this.rect(x, y, w, h); this.fill();
     this.path = path; this.current = current;
   }
 
+  /** @param {number} x @param {number} y @param {number} w @param {number} h */
   strokeRect(x, y, w, h) {
     const { path, current } = this;
     this.beginPath(); this.rect(x, y, w, h); this.stroke();
@@ -230,12 +270,13 @@ class SvgContext {
       `stroke-linecap="${this.lineCap}" stroke-linejoin="${this.lineJoin}"${dash}`;
   }
 
+  /** @param {number} x0 @param {number} y0 @param {number} r0 @param {number} x1 @param {number} y1 @param {number} r1 */
   createRadialGradient(x0, y0, r0, x1, y1, r1) {
     const [ax, ay] = this.pt(x0, y0), [bx, by] = this.pt(x1, y1);
     return new Gradient(`g${this.defs.length + 1}`, ax, ay, r0 * this.unit, bx, by, r1 * this.unit);
   }
 
-  /** A gradient used for the first time is written into the defs. */
+  /** A gradient used for the first time is written into the defs. @param {Style} style */
   gradient(style) {
     if (!(style instanceof Gradient) || style.written) return style;
     style.written = true;
@@ -248,6 +289,7 @@ class SvgContext {
   }
 
   // -- text: strokes of a small line font, so that the picture needs no font --
+  /** @param {string} text @param {number} x @param {number} y */
   fillText(text, x, y) {
     const size = parseFloat(this.font) || 10;
     const glyphs = [...String(text)].map((ch) => GLYPHS[ch]);
@@ -280,9 +322,13 @@ class SvgContext {
 
 // A line font for the coordinates: each glyph is polylines in a box 0.5 wide, 0.7 high (y down).
 // Curves are short polylines; what matters is that it reads at 11-20 px.
+/** Points along an ellipse's arc, from angle a0 to a1.
+ *  @param {number} cx @param {number} cy @param {number} rx @param {number} ry @param {number} a0
+ *  @param {number} a1 @param {number} [steps] @returns {number[][]} */
 const arcPts = (cx, cy, rx, ry, a0, a1, steps = 8) => Array.from({ length: steps + 1 },
   (_, i) => { const t = a0 + ((a1 - a0) * i) / steps; return [cx + rx * Math.cos(t), cy + ry * Math.sin(t)]; });
 const PI = Math.PI;
+/** @type {Object<string, number[][][]>} each character's polylines */
 const GLYPHS = {
   0: [arcPts(0.25, 0.35, 0.22, 0.35, 0, 2 * PI, 16)],
   1: [[[0.1, 0.14], [0.28, 0], [0.28, 0.7]], [[0.1, 0.7], [0.45, 0.7]]],

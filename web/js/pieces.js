@@ -4,7 +4,8 @@
 // tiara with one great jewel inside a second ring (Princess).
 
 /** A side's piece colours: the disc's body and rim, the emblem's ink, the jewels.
- *  @typedef {{body: string, rim: string, ink: string, jewel: string}} SideColours */
+ *  @typedef {{body: string, rim: string, ink: string, jewel: string}} SideColours
+ *  @typedef {import("./board.js").Painter} Painter */
 
 import { PIECES, PIECE_ART } from "../engine-data.js";
 import { BLACK, ORANGE, pieceKind, sideOfPiece } from "./position.js";
@@ -19,6 +20,7 @@ export const SIDE_COLOURS = {
 // feathers drawn on each (every piece that has them but the Flier, whose emblem is its
 // propeller) are PIECE_ART's, from py_engine's piece table.
 const OPTION = Object.fromEntries(PIECES.map((p) => [p.letter, p.option]));
+/** @type {Object<string, number>} each kind's feathers, by its letter */
 const FEATHERS = PIECE_ART.feathers;
 
 /** The piece sets: the book's emblems ("discs", the default) and the notation's letters.
@@ -31,7 +33,7 @@ export const PIECE_SETS = Object.freeze(["discs", "letters"]);
 
 /** Draw the piece ``letter`` (upper case Black, lower case Orange) centred at (x, y), as
  *  ``look`` says (default the book's emblems in SIDE_COLOURS).
- *  @param {CanvasRenderingContext2D} ctx @param {string} letter
+ *  @param {Painter} ctx @param {string} letter
  *  @param {number} x @param {number} y @param {number} size @param {PieceLook} [look] */
 export function drawPiece(ctx, letter, x, y, size, look = {}) {
   const side = sideOfPiece(letter);
@@ -71,7 +73,7 @@ export function drawPiece(ctx, letter, x, y, size, look = {}) {
   ctx.restore();
 }
 
-/** Strokes along the points given. */
+/** Strokes along the points given. @param {Painter} ctx @param {...number[]} points */
 function polyline(ctx, ...points) {
   ctx.beginPath();
   points.forEach(([px, py], i) => (i ? ctx.lineTo(px, py) : ctx.moveTo(px, py)));
@@ -80,6 +82,7 @@ function polyline(ctx, ...points) {
 
 // The letters, as strokes in a box about 0.7 wide and 0.9 high round the disc's centre.
 const TOP = -0.45, FOOT = 0.45;
+/** @type {Object<string, (ctx: Painter) => void>} each letter's strokes, by the piece table's letter */
 const LETTER_STROKES = {
   // Panthan
   N(ctx) { polyline(ctx, [-0.27, FOOT], [-0.27, TOP], [0.27, FOOT], [0.27, TOP]); },
@@ -129,6 +132,7 @@ const LETTER_STROKES = {
 const LETTERS = Object.fromEntries(PIECES.filter((p) => LETTER_STROKES[p.letter])
   .map((p) => [p.letter, LETTER_STROKES[p.letter]]));
 
+/** ``n`` feathers over the emblem. @param {Painter} ctx @param {number} n */
 function feathers(ctx, n) {
   const spread = 0.38;
   for (let i = 0; i < n; i++) {
@@ -145,6 +149,7 @@ function feathers(ctx, n) {
   }
 }
 
+/** @param {Painter} ctx @param {number} x1 @param {number} y1 @param {number} x2 @param {number} y2 */
 function line(ctx, x1, y1, x2, y2) {
   ctx.beginPath();
   ctx.moveTo(x1, y1);
@@ -152,6 +157,7 @@ function line(ctx, x1, y1, x2, y2) {
   ctx.stroke();
 }
 
+/** @type {Object<string, (ctx: Painter, c: SideColours) => void>} each kind's emblem, by its rule option */
 const EMBLEMS = {
   // Panthan: a round buckler.
   panthan(ctx) {
@@ -256,6 +262,7 @@ const EMBLEMS = {
   },
 };
 
+/** @param {Painter} ctx */
 function diadem(ctx) {
   ctx.beginPath();
   ctx.moveTo(-0.5, 0.32);

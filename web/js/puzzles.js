@@ -23,15 +23,13 @@ const { storage } = openStorage();
 
 /** @typedef {{id: string, position: string, rules: string, solution: string[], theme: string,
  *             length: number}} Puzzle  as py_engine/puzzles.py ships it */
-/** @typedef {{position: string, played: string[], mine: string[], last: number[], wrong: string,
- *             solved: boolean, legal: Object<string, number[]>, result: string}} Attempt
- *           the facade's answer to a "puzzle" request */
+/** @typedef {import("./judges.js").PuzzleVerdict} PuzzleVerdict */
 
 /** What this device remembers: the puzzles solved and the streak of clean solves. */
 function readProgress() {
   try {
     const saved = JSON.parse(storage.getItem(PROGRESS_KEY) || "{}");
-    const solved = Array.isArray(saved.solved) ? saved.solved.filter((id) => typeof id === "string") : [];
+    const solved = Array.isArray(saved.solved) ? saved.solved.filter((/** @type {unknown} */ id) => typeof id === "string") : [];
     return { solved: new Set(solved), streak: Number.isInteger(saved.streak) ? saved.streak : 0 };
   } catch {
     return { solved: new Set(), streak: 0 };
@@ -47,7 +45,7 @@ class PuzzleController {
   constructor() {
     this.engine = sharedEngine();          // the page is for playing: load the engine now
     this.session = new Session({ engine: () => this.engine });
-    this.session.listen((type, detail) => this.heard(type, detail));
+    this.session.listen((...event) => this.heard(...event));
     this.view = new BoardView(/** @type {HTMLCanvasElement} */ ($("puzzle-board")), {
       onPress: (sq) => this.session.press(sq), onDrop: (from, to) => this.session.drop(from, to), keyboard: true,
     });
@@ -55,6 +53,7 @@ class PuzzleController {
     this.progress = readProgress();
     this.theme = "";
     this.index = 0;
+    /** @type {import("./board.js").Mark[]} the hint's marked square */
     this.marks = [];
     this.clean = true;                       // no mistake, hint or solution yet
     const themes = [...new Set(PUZZLES.map((p) => p.theme))].sort();
@@ -72,9 +71,11 @@ class PuzzleController {
 
   get puzzle() { return /** @type {Puzzle} */ (PUZZLES[this.index]); }
 
-  /** The judge's word on the attempt so far (null until the engine has answered). @returns {?Attempt} */
-  get verdict() { return this.session.state ? /** @type {any} */ (this.session.state).verdict : null; }
+  /** The judge's word on the attempt so far (null until the engine has answered): a puzzle's judge's.
+   *  @returns {?PuzzleVerdict} */
+  get verdict() { return this.session.state ? /** @type {PuzzleVerdict} */ (this.session.state.verdict) : null; }
 
+  /** @param {number} index */
   open(index) {
     this.index = index;
     this.marks = [];
@@ -92,7 +93,8 @@ class PuzzleController {
   }
 
   /** Show the puzzle after ``moves`` (the solution's, from the start) and ask the engine about it
-   *  (its answer brings the legal moves shown when a piece is picked up). @returns {Promise<any>} */
+   *  (its answer brings the legal moves shown when a piece is picked up).
+   *  @param {string[]} moves @returns {Promise<?import("./session.js").Reply>} */
   begin(moves) {
     const p = this.puzzle;
     this.session.show({ rules: p.rules, start: p.position, moves }, { judge: puzzleJudge(p) });
@@ -104,8 +106,10 @@ class PuzzleController {
     });
   }
 
-  /** What the session says: redraw, and what the judge made of a move. */
-  heard(type, detail) {
+  /** What the session says: redraw, and what the judge made of a move.
+   *  @param {import("./session.js").SessionEvent} event */
+  heard(...event) {
+    const [type, detail] = event;
     if (type === "change") this.render();
     else if (type === "played" && detail === this.session.live.moves.at(-1)) this.solved();   // with its answer
     else if (type === "refused") this.refused(detail.reply);
@@ -115,6 +119,7 @@ class PuzzleController {
 
   render() { this.view.set({ ...this.session.boardProps(), marks: this.marks }); }
 
+  /** @param {Extract<import("./session.js").Reply, {ok: false}>} reply */
   refused(reply) {
     if (reply.restarted) return;
     if (reply.wrong) {
@@ -164,11 +169,12 @@ class PuzzleController {
 
   next() {
     const order = PUZZLES.map((_, i) => (this.index + 1 + i) % PUZZLES.length);
-    const fits = (i) => !this.theme || PUZZLES[i].theme === this.theme;
+    const fits = (/** @type {number} */ i) => !this.theme || PUZZLES[i].theme === this.theme;
     const unsolved = order.find((i) => fits(i) && !this.progress.solved.has(PUZZLES[i].id));
     this.open(unsolved ?? order.find(fits) ?? 0);
   }
 
+  /** @param {number} n */
   setStreak(n) { this.progress.streak = n; this.save(); this.counts(); }
 
   save() {
@@ -181,6 +187,7 @@ class PuzzleController {
     $("puzzle-count").textContent = `${this.progress.solved.size} of ${PUZZLES.length} solved.`;
   }
 
+  /** Say ``text`` under the board, in a ``tone`` ("good", "bad" or none). @param {string} text @param {string} [tone] */
   say(text, tone = "") {
     const box = $("puzzle-message");
     box.textContent = text;

@@ -43,7 +43,8 @@ export function setupRecords({ engine, session, switchGame, setFlipped, shownRec
     if (!session.state) return;
     const reply = await session.ask("state", { ...session.asking(session.game, session.state.moves.length), record: true });
     if (!reply || !reply.ok) { if (reply && !reply.restarted) notify(reply.error); return; }
-    const url = URL.createObjectURL(new Blob([reply.state.record], { type: "text/plain" }));
+    // (Asked for with record: true, the state has it.)
+    const url = URL.createObjectURL(new Blob([/** @type {string} */ (reply.state.record)], { type: "text/plain" }));
     const a = Object.assign(document.createElement("a"), { href: url, download: `jetan-${new Date().toISOString().slice(0, 10)}.txt` });
     document.body.append(a);
     a.click();

@@ -25,6 +25,7 @@ import { BLACK, emptyBoard, otherSide, placementBoard, replay, sideAfter, sideOf
  * @typedef {import("./engine.js").State} State
  * @typedef {import("./engine.js").Move} Move
  * @typedef {import("./engine.js").SearchInfo} SearchInfo
+ * @typedef {import("./engine.js").MoveEntry} MoveEntry
  * @typedef {import("./clock.js").Timing} Timing
  * @typedef {import("./judges.js").Judge} Judge
  * @typedef {Object<string, string>} Players   each side (by name) "human" or "engine"
@@ -39,15 +40,23 @@ import { BLACK, emptyBoard, otherSide, placementBoard, replay, sideAfter, sideOf
  *   as the page keeps, saves and links it; comments by ply (0: the start, n: after move n); its
  *   seed fixes the duels' outcomes; agreed (a draw) and flagged (a side's time ran out) end it
  *   as a resignation does
+ * @typedef {GameData & {players?: Players}} GameWithPlayers   a game with who played it (a recent
+ *   game, one replaced: reopened, it is played by the same again)
  * @typedef {{from: number, to: number, text?: undefined} | {text: string, from?: undefined, to?: undefined}} WaitingMove
  *   a move kept until the engine can judge it: squares pressed or dragged, or text typed
- * @typedef {{boards: string[][], squares: (?number[])[], entries: {number: number, side: string,
- *   text: string}[]}} Replayed   a game's positions replayed for display (position.js), no rules
+ * @typedef {import("./position.js").Replay} Replayed   a game's positions replayed for display, no rules
  * @typedef {{ok: true, state: State, best?: ?SearchInfo, played?: Move, error?: undefined, restarted?: undefined,
  *   wrong?: undefined} | {ok: false, error: string, restarted?: boolean, wrong?: string, state?: undefined,
  *   best?: undefined, played?: undefined}} Reply   an engine's reply: what it answered, or why not (restarted:
  *   the engine was restarted meanwhile; wrong: a puzzle's wrong move, named: judges.js)
  * @typedef {"showing" | "starting" | "loading" | "idle" | "moving" | "thinking"} Phase
+ * @typedef {{label: string, action: () => unknown}} NoticeAction   a notice's button: its words, what it does
+ * @typedef {["change", undefined] | ["played", ?MoveEntry] | ["notice", {text: string, action: ?NoticeAction}]
+ *   | ["thinking", SearchInfo] | ["progress", import("./engine.js").ReplayProgress]
+ *   | ["replaced", {game: GameWithPlayers, next: GameData}] | ["waiting", ?WaitingMove]
+ *   | ["dropped", {move: WaitingMove, why: string}] | ["refused", {move: WaitingMove, reply: Extract<Reply, {ok: false}>}]
+ *   | ["earlier", ?number]} SessionEvent   what the session tells its listeners: see listen()
+ * @typedef {(...event: SessionEvent) => void} SessionListener
  */
 
 /** The session's phases, and the events that move it from each to the next: the one place a
@@ -55,7 +64,7 @@ import { BLACK, emptyBoard, otherSide, placementBoard, replay, sideAfter, sideOf
  *  without the engine, show()) leads to "showing", and "load" (another game asked for, load())
  *  to "loading"; the epoch they bump voids every reply still on its way about the game before.
  *  Whether the game is over is the engine's word (state.result), not a phase: an ended game is
- *  "idle". @type {Object<Phase, Object<string, Phase | ((session: Session) => Phase)>>} */
+ *  "idle". @type {Record<Phase, Object<string, Phase | ((session: Session) => Phase)>>} */
 export const PHASES = {
   // A game shown without the engine (replayed for display); the engine not asked about it yet.
   showing: { start: "starting" },
@@ -72,6 +81,7 @@ export const PHASES = {
   // The engine choosing its move; a person's input meanwhile is kept (a premove).
   thinking: { answered: "idle" },
 };
+/** @type {Partial<Record<string, Phase>>} */
 const ANYWHERE = { show: "showing", load: "loading" };
 
 const WAITING_COLOUR = "rgba(110, 150, 255, 0.8)";
@@ -87,7 +97,8 @@ function forDisplay(start, moves) {
 }
 
 /** ``board`` with the piece on ``move.from`` carried to ``move.to`` (what a move by squares
- *  looks like while the engine's answer is on its way). */
+ *  looks like while the engine's answer is on its way).
+ *  @param {string[]} board @param {{from: number, to: number}} move @returns {string[]} */
 function carried(board, move) {
   const after = [...board];
   after[move.to] = after[move.from];
@@ -147,12 +158,13 @@ export class Session {
      *  (a new one replaces it); one after another where the judge answers itself (a lesson, a
      *  puzzle: the same side moves again), each shown made */
     this.kept = [];
-    /** @type {Set<(type: string, detail?: any) => void>} */
+    /** @type {Set<SessionListener>} */
     this.listeners = new Set();
     this.changeDue = false;    // a "change" is to be said at the end of this task (changed())
     /** @type {?string} the side that offered a draw, until the other answers or moves */
     this.drawOffer = null;
-    /** @type {?{ply: number, captured: any, wager: any}} captured pieces and wagers at the ply reviewed */
+    /** @type {?{ply: number, captured: State["captured"], wager: State["wager"]}} captured pieces and
+     *  wagers at the ply reviewed */
     this.shown = null;
     this.clock = new GameClock({
       control: () => this.game.clock,
@@ -182,14 +194,15 @@ export class Session {
    *  move kept for later, or null), "dropped" (detail: {move, why}: a kept move not played),
    *  "refused" (detail: {move, reply}: a move the judge refused; the reply says why),
    *  "earlier" (a press on an earlier position, for the page to offer playing on from there).
-   *  Returns the function that stops listening. */
+   *  Returns the function that stops listening. @param {SessionListener} listener */
   listen(listener) {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  emit(type, detail) {
-    for (const listener of this.listeners) listener(type, detail);
+  /** @param {SessionEvent} event */
+  emit(...event) {
+    for (const listener of this.listeners) listener(...event);
   }
 
   /** Say that what is shown has changed: once for all the changes of one task, at its end (a
@@ -200,9 +213,10 @@ export class Session {
   changed() {
     if (this.changeDue) return;
     this.changeDue = true;
-    queueMicrotask(() => { this.changeDue = false; this.emit("change"); });
+    queueMicrotask(() => { this.changeDue = false; this.emit("change", undefined); });
   }
 
+  /** @param {string} text @param {?NoticeAction} [action] */
   notice(text, action = null) { this.emit("notice", { text, action }); }
 
   // ---- what is shown -----------------------------------------------------------------------
@@ -324,7 +338,8 @@ export class Session {
     return this.early ? this.early.squares[ply - 1] || null : null;
   }
 
-  /** The legal destinations of ``sq`` in the live position: [{to, capture, escape, duel}]. */
+  /** The legal destinations of ``sq`` in the live position: [{to, capture, escape, duel}].
+   *  @param {?number} sq @returns {import("./engine.js").Destination[]} */
   destinations(sq) {
     if (!this.state || sq === null) return [];
     return this.state.legal[sq] || [];
@@ -341,11 +356,12 @@ export class Session {
       board, lastMove: this.lastMoveShown(), selected: this.selected, arrows,
       dests: live && this.humanToMove ? this.destinations(this.selected) : [],
       threatened: live && this.state && this.phase !== "loading" ? this.state.threatened : [],
-      draggable: (sq) => this.mayPickUp(sq, board),
+      draggable: (/** @type {number} */ sq) => this.mayPickUp(sq, board),
     };
   }
 
-  /** May a person pick up the piece on ``sq`` (to move it now, or to keep a move for later)? */
+  /** May a person pick up the piece on ``sq`` (to move it now, or to keep a move for later)?
+   *  @param {number} sq @param {string[]} [board] */
   mayPickUp(sq, board = this.shownBoard()) {
     if (this.humanToMove) return this.destinations(sq).length > 0;
     const side = this.movingSide;
@@ -441,7 +457,7 @@ export class Session {
   }
 
   /** The first request about a game shown without the engine (see start()).
-   *  @returns {Promise<?Reply>} */
+   *  @param {boolean} quiet @returns {Promise<?Reply>} */
   async askFirst(quiet) {
     const epoch = this.epoch;
     this.enter("start");
@@ -481,14 +497,15 @@ export class Session {
   }
 
   /** A request about ``game``: its data, the page's extras, and how many history entries the
-   *  page holds already. */
+   *  page holds already. @param {GameData} game @param {number} [known] */
   asking(game, known = 0) {
     const { rules, start, moves, resigned = null, headers = {}, comments, seed = 0, agreed = false, flagged = null } = game;
     const asked = { rules, start, moves, resigned, agreed, flagged, seed, headers, known, ...this.extras() };
     return comments && Object.keys(comments).length ? { ...asked, comments } : asked;
   }
 
-  /** Take a state from the engine; one that holds only the newer moves extends the history. */
+  /** Take a state from the engine; one that holds only the newer moves extends the history.
+   *  @param {State} state @param {number} known */
   accept(state, known) {
     // The same game goes on (a move, a refresh): the time used so far is charged before the
     // clock starts again; a game taken anew starts its clock now.
@@ -512,7 +529,11 @@ export class Session {
     if (reply && reply.ok) { this.accept(reply.state, this.state.moves.length); this.changed(); }
   }
 
-  /** A request about the current game; null if another game replaced it meanwhile. */
+  /** A request about the current game; null if another game replaced it meanwhile.
+   *  @template {import("./engine.js").Op} O
+   *  @param {O} op @param {Object<string, unknown>} args
+   *  @param {(progress: import("./engine.js").ProgressOf<O>) => void} [onProgress]
+   *  @returns {Promise<?import("./engine.js").ReplyTo<O>>} */
   async ask(op, args, onProgress) {
     const epoch = this.epoch;
     const reply = await this.engine().request(op, args, onProgress);
@@ -521,7 +542,7 @@ export class Session {
 
   // ---- input: what a press means -----------------------------------------------------------
 
-  /** A press on a square (a click, a tap, Enter on the keyboard cursor). */
+  /** A press on a square (a click, a tap, Enter on the keyboard cursor). @param {number} sq */
   press(sq) {
     if (this.earlierShown() && !this.pressEarlier()) return;
     if (!this.state && this.startOnInput) this.start();
@@ -552,7 +573,7 @@ export class Session {
     this.changed();
   }
 
-  /** A piece dragged from one square to another. */
+  /** A piece dragged from one square to another. @param {number} from @param {number} to */
   drop(from, to) {
     if (this.earlierShown() && !this.pressEarlier()) return;
     if (!this.state && this.startOnInput) this.start();
@@ -568,7 +589,7 @@ export class Session {
   }
 
   /** A move typed as text: played now, or kept until the engine can judge it. Resolves to
-   *  true if it was played or kept. */
+   *  true if it was played or kept. @param {string} text @returns {Promise<?Reply | boolean>} */
   async type(text) {
     if (this.earlierShown() && !this.pressEarlier()) return false;
     if (!this.state && this.startOnInput) this.start();
@@ -579,7 +600,8 @@ export class Session {
   }
 
   /** Keep a move until the engine can judge it (it is loading, thinking, or has a move on its
-   *  way): in a game it replaces any kept before; where the judge answers itself it follows them. */
+   *  way): in a game it replaces any kept before; where the judge answers itself it follows them.
+   *  @param {WaitingMove} move */
   keep(move) {
     this.kept = this.judge.answers ? [...this.kept, move] : [move];
     this.selected = null;
@@ -611,7 +633,8 @@ export class Session {
 
   /** Play a move (squares or text) at the live position; one at a time. Resolves with the
    *  engine's reply (null if the engine cannot take a move now, or another game replaced this
-   *  one meanwhile). */
+   *  one meanwhile).
+   *  @param {WaitingMove & {outcome?: string}} move @param {{quiet?: boolean}} [options] @returns {Promise<?Reply>} */
   async play(move, { quiet = false } = {}) {
     if (this.phase !== "idle") return null;
     this.assistance.stopAnalysis();
@@ -620,8 +643,9 @@ export class Session {
     if (move.from === undefined || move.from === this.selected) this.selected = null;
     // A legal move by squares whose outcome is certain (not a duel) is shown at once, as sent,
     // the engine's answer replacing it: a click never waits for a round trip to the worker.
-    const legal = move.from !== undefined ? this.destinations(move.from).find((d) => d.to === move.to) : null;
-    this.sent = legal && !legal.duel ? { from: move.from, to: move.to } : null;
+    const squares = move.from !== undefined ? move : null;
+    const legal = squares ? this.destinations(squares.from).find((d) => d.to === squares.to) : null;
+    this.sent = squares && legal && !legal.duel ? { from: squares.from, to: squares.to } : null;
     this.changed();
     const request = move.text !== undefined ? move.text : { from: move.from, to: move.to, outcome: move.outcome || "" };
     const epoch = this.epoch;
@@ -675,7 +699,7 @@ export class Session {
     }
   }
 
-  /** Let go of the moves kept for later, saying why. */
+  /** Let go of the moves kept for later, saying why. @param {string} why */
   dropWaiting(why) {
     const dropped = this.kept;
     this.kept = [];
@@ -714,7 +738,7 @@ export class Session {
 
   // ---- reviewing and taking back -----------------------------------------------------------
 
-  /** Show the position after ``ply`` moves (the last: back to the live game). */
+  /** Show the position after ``ply`` moves (the last: back to the live game). @param {number} ply */
   review(ply) {
     const last = this.plies;
     const target = Math.max(0, Math.min(ply, last));
@@ -727,7 +751,8 @@ export class Session {
     else { this.assistance.startAnalysis(); this.askShown(); }
   }
 
-  /** Where a review key goes: "first", "prev", "next", "last" (or the arrow keys' names). */
+  /** Where a review key goes: "first", "prev", "next", "last" (or the arrow keys' names).
+   *  @param {string} where @returns {boolean} whether it named a place to go */
   step(where) {
     const at = this.shownPly, last = this.plies;
     const go = { first: 0, Home: 0, prev: at - 1, ArrowLeft: at - 1, ArrowUp: at - 1,
@@ -757,7 +782,7 @@ export class Session {
     if (!moves.length && !ended) return null;
     if (!ended) {
       moves.pop();
-      const sideAfter = (n) => this.live.moves[n] ? this.live.moves[n].side : this.live.turn;
+      const sideAfter = (/** @type {number} */ n) => this.live.moves[n] ? this.live.moves[n].side : this.live.turn;
       while (moves.length && this.players[sideAfter(moves.length)] === "engine") moves.pop();
     }
     return this.load({ ...this.game, moves, resigned: null, agreed: false, flagged: null }, { known: moves.length });
@@ -765,28 +790,33 @@ export class Session {
 
   // ---- the game's end and who plays ----------------------------------------------------------
 
-  /** Resign for ``side``. */
+  /** Resign for ``side``. @param {string} side */
   async resign(side) { return this.end({ resigned: side }); }
 
   /** End the game by agreement (a draw offered by one person and accepted by the other). */
   async agreeDraw() { return this.end({ agreed: true }); }
 
-  /** End the game on time: ``side``'s clock ran out (the engine judges what that means). */
+  /** End the game on time: ``side``'s clock ran out (the engine judges what that means).
+   *  @param {string} side */
   async flag(side) { return this.end({ flagged: side }); }
 
-  /** Who plays from now on (a game between two people taken on against the engine, say). */
+  /** Who plays from now on (a game between two people taken on against the engine, say).
+   *  @param {Players} players */
   setPlayers(players) {
     this.players = { ...players };
     this.changed();
     this.nextTurn();
   }
 
-  /** Offer a draw for ``side`` (two people: the other accepts or declines), or take it back (null). */
+  /** Offer a draw for ``side`` (two people: the other accepts or declines), or take it back (null).
+   *  @param {?string} side */
   offerDraw(side) {
     this.drawOffer = this.over ? null : side;
     this.changed();
   }
 
+  /** End the game off the board: ``how`` it ended, as the game keeps it.
+   *  @param {{resigned?: string, agreed?: boolean, flagged?: string}} how @returns {Promise<?Reply>} */
   async end(how) {
     if (!this.state || this.over) return null;
     this.clock.charge(false);
@@ -817,7 +847,7 @@ export class SetUp {
   }
 
   /** Hear every change: "position" (the page redraws and asks the engine about it) or "view"
-   *  (a tool chosen, a piece picked up: only drawn). */
+   *  (a tool chosen, a piece picked up: only drawn). @param {(what: string) => void} listener */
   listen(listener) {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -832,6 +862,7 @@ export class SetUp {
     this.changed("view");
   }
 
+  /** @param {number} sq */
   press(sq) {
     if (this.tool === "remove") { this.dropOff(sq); return; }
     if (this.tool !== "move") { this.place(sq, this.board[sq] === this.tool ? "" : this.tool); return; }
@@ -842,6 +873,7 @@ export class SetUp {
     this.changed("view");
   }
 
+  /** @param {number} from @param {number} to */
   drop(from, to) {
     const piece = this.board[from];
     if (from !== to) this.board[from] = "";
@@ -850,9 +882,10 @@ export class SetUp {
     this.changed();
   }
 
+  /** @param {number} sq */
   dropOff(sq) { this.place(sq, ""); }
 
-  /** Put ``piece`` (a letter, or "" for none) on ``sq``. */
+  /** Put ``piece`` (a letter, or "" for none) on ``sq``. @param {number} sq @param {string} piece */
   place(sq, piece) {
     this.board[sq] = piece;
     this.selected = null;
@@ -869,6 +902,6 @@ export class SetUp {
   /** What the canvas board draws. */
   boardProps() {
     return { board: this.board, selected: this.selected, flipped: false,
-             draggable: (sq) => this.tool === "move" && Boolean(this.board[sq]) };
+             draggable: (/** @type {number} */ sq) => this.tool === "move" && Boolean(this.board[sq]) };
   }
 }

@@ -14,16 +14,17 @@
 
 const PREFIX = "jetan-snapshot-";
 
-/** Hex SHA-256 of some bytes. */
+/** Hex SHA-256 of some bytes. @param {Uint8Array<ArrayBuffer>} bytes */
 export async function sha256(bytes) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Where a snapshot is kept in its engine's store. */
+/** Where a snapshot is kept in its engine's store. @param {URL} root the app's folder */
 const keyFor = (root) => new URL("engine.snapshot", root).href;
 
-/** The snapshot store of one engine (BUILD.engine), or null when this browser lets us keep nothing. */
+/** The snapshot store of one engine (BUILD.engine), or null when this browser lets us keep nothing.
+ *  @param {string} engine @param {URL} root the app's folder @returns {Promise<?SnapshotStore>} */
 export async function openSnapshots(engine, root) {
   try {
     if (!self.caches) return null;
@@ -47,12 +48,13 @@ export function pack(bytes) {
   const pages = Math.ceil(bytes.length / PAGE);
   const whole = bytes.length - (bytes.length % 4);
   const words = new Uint32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + whole));
-  const empty = (page) => {
+  const empty = (/** @type {number} */ page) => {
     const end = Math.min((page + 1) * PAGE, bytes.length);
     for (let i = (page * PAGE) >> 2; i < end >> 2; i++) if (words[i]) return false;
     for (let i = Math.max(page * PAGE, whole); i < end; i++) if (bytes[i]) return false;
     return true;
   };
+  /** @type {number[][]} runs of pages kept: first page, how many */
   const runs = [];
   for (let page = 0; page < pages; page++) {
     if (empty(page)) continue;
@@ -76,7 +78,7 @@ export function unpack(packed) {
   const damaged = () => new Error("the kept engine snapshot is damaged");
   if (packed.length < 12) throw damaged();
   const view = new DataView(packed.buffer, packed.byteOffset, packed.length);
-  const word = (i) => view.getUint32(packed.length - 4 * i, true);     // i-th word from the end
+  const word = (/** @type {number} */ i) => view.getUint32(packed.length - 4 * i, true);     // i-th word from the end
   const [runCount, length] = [word(3), word(2)];
   if (word(1) !== PACKED || packed.length < 4 * (2 * runCount + 3)) throw damaged();
   const tableAt = packed.length - 4 * (2 * runCount + 3);
@@ -109,7 +111,10 @@ export function handedOnce(bytes) {
   };
 }
 
+/** One engine's snapshot store (openSnapshots). @typedef {Snapshots} SnapshotStore */
+
 class Snapshots {
+  /** @param {string} name the cache's @param {Cache} cache @param {string} key the snapshot's address in it */
   constructor(name, cache, key) {
     this.name = name;
     this.cache = cache;
@@ -131,7 +136,7 @@ class Snapshots {
     return { bytes };
   }
 
-  /** Keep a snapshot, dropping those of other builds. Never throws. */
+  /** Keep a snapshot, dropping those of other builds. Never throws. @param {Uint8Array} bytes */
   async write(bytes) {
     try {
       const packed = pack(bytes);

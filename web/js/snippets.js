@@ -6,13 +6,14 @@ import { ORANGE } from "./position.js";
 /** @param {unknown} s */
 const escape = (s) => String(s).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
-/** A diagram's markup attributes, in the order they are written (each passed on as given). */
+/** A diagram's markup attributes, in the order they are written (each passed on as given).
+ *  @type {("arrows" | "marks" | "show-moves")[]} */
 const MARKUP = ["arrows", "marks", "show-moves"];
 
 /** What a snippet shows: the game's moves, rules and start position, the ply shown, the side at
  *  the bottom, whether the reader may play on, and the markup (arrows, marks, "show-moves").
  *  @typedef {{moves?: string[], rules?: string, position?: string, ply?: string | number | null,
- *    orientation?: string, interactive?: boolean, [markup: string]: any}} SnippetOptions */
+ *    orientation?: string, interactive?: boolean, arrows?: string, marks?: string, "show-moves"?: string}} SnippetOptions */
 
 /** The element snippet: a script include and the board with its attributes
  *  ({moves, rules, position, ply, orientation, interactive, arrows, marks, "show-moves"}: the

@@ -16,8 +16,11 @@
 
 import { hearGestures, stopHearingGestures } from "./dom.js";
 
+/** @typedef {[frequency: number, start: number, length: number, wave: string]} Note   a note: its
+ *  frequency (Hz), when it starts and how long it lasts (s), its wave (WAVES) */
+
+/** @type {Object<string, Note[]>} each sound's notes, by its name */
 const TONES = {
-  // [frequency (Hz), start (s), length (s), wave] per note
   move: [[520, 0, 0.07, "triangle"]],
   capture: [[300, 0, 0.06, "square"], [200, 0.05, 0.1, "triangle"]],
   duel: [[330, 0, 0.09, "sawtooth"], [440, 0.1, 0.09, "sawtooth"], [392, 0.2, 0.14, "triangle"]],
@@ -25,7 +28,7 @@ const TONES = {
 };
 const RATE = 22050;
 const LOUDNESS = 0.12;
-// One period of each wave, for a phase in [0, 1).
+/** One period of each wave, for a phase in [0, 1). @type {Object<string, (x: number) => number>} */
 const WAVES = {
   triangle: (x) => 1 - 4 * Math.abs(x - 0.5),
   square: (x) => (x < 0.5 ? 1 : -1),
@@ -37,16 +40,20 @@ const players = {};
 /** @type {Set<string>} the sounds started from a touch (unlock()), and those being started */
 const unlocked = new Set();
 const starting = new Set();
-export const played = [];          // what was played, for the tests
-export const refused = [];         // what the browser would not play, for the tests
+/** @type {string[]} what was played, for the tests */
+export const played = [];
+/** @type {string[]} what the browser would not play, for the tests */
+export const refused = [];
 
-/** The element that plays ``kind``, made the first time. Throws where there is no audio. */
+/** The element that plays ``kind``, made the first time. Throws where there is no audio.
+ *  @param {string} kind */
 function player(kind) {
   if (!players[kind]) players[kind] = new Audio(URL.createObjectURL(wav(TONES[kind])));
   return players[kind];
 }
 
-/** Play one of the sounds above, if ``on`` (from its start, if it is still playing). */
+/** Play one of the sounds above, if ``on`` (from its start, if it is still playing).
+ *  @param {string} kind @param {boolean} on */
 export function playSound(kind, on) {
   if (!on || !TONES[kind]) return;
   played.push(kind);
@@ -70,7 +77,7 @@ const PREPARE_GAP_MS = 100;
  *  Stops listening once every sound is started. */
 function unlock() {
   // (Where the browser says whether a gesture is on: a gesture's listener calls this.)
-  if (/** @type {any} */ (navigator).userActivation?.isActive === false) return;
+  if (/** @type {Partial<Navigator>} */ (navigator).userActivation?.isActive === false) return;
   for (const [kind, audio] of Object.entries(players)) {
     if (unlocked.has(kind) || starting.has(kind) || !audio.paused) continue;   // (one playing: next time)
     starting.add(kind);
@@ -89,7 +96,8 @@ function unlock() {
 /** Make every sound's element ahead of need, one a task, so that no move waits for one; have
  *  the reader's next touches start them (unlock()); let them mix with other audio. */
 export function prepareSounds() {
-  const session = /** @type {any} */ (navigator).audioSession;
+  // (The Audio Session API: Safari's alone, not in the DOM's declarations.)
+  const session = /** @type {{audioSession?: {type: string}}} */ (navigator).audioSession;
   if (session) session.type = "ambient";
   hearGestures(unlock);
   const kinds = Object.keys(TONES).filter((kind) => !players[kind]);
@@ -102,7 +110,8 @@ export function prepareSounds() {
   setTimeout(next, PREPARE_GAP_MS);
 }
 
-/** The notes as a mono 16-bit WAV file; each note rises in 10 ms and fades exponentially. */
+/** The notes as a mono 16-bit WAV file; each note rises in 10 ms and fades exponentially.
+ *  @param {Note[]} notes */
 function wav(notes) {
   const seconds = Math.max(...notes.map(([, start, length]) => start + length)) + 0.02;
   const samples = new Float32Array(Math.ceil(seconds * RATE));
@@ -115,7 +124,7 @@ function wav(notes) {
     }
   }
   const data = new DataView(new ArrayBuffer(44 + 2 * samples.length));
-  const text = (at, s) => { for (let i = 0; i < s.length; i++) data.setUint8(at + i, s.charCodeAt(i)); };
+  const text = (/** @type {number} */ at, /** @type {string} */ s) => { for (let i = 0; i < s.length; i++) data.setUint8(at + i, s.charCodeAt(i)); };
   text(0, "RIFF");
   data.setUint32(4, 36 + 2 * samples.length, true);
   text(8, "WAVEfmt ");

@@ -8,6 +8,16 @@ import { LEVELS, LIMITS, NOTATION, SIDES } from "../engine-data.js";
 import { BLACK } from "./position.js";
 import { MOVE } from "./share.js";
 
+/**
+ * @typedef {import("./session.js").GameData} GameData
+ * @typedef {import("./session.js").GameWithPlayers} GameWithPlayers
+ * @typedef {import("./session.js").Players} Players
+ * @typedef {ReturnType<typeof defaultSettings>} Settings   the page's settings (who plays lives in
+ *   the session while a game is on)
+ * @typedef {{game: GameWithPlayers, saved: number}} RecentGame   a recent game, and when it was
+ *   kept (ms since 1970)
+ */
+
 export const KEYS = { saved: "jetan.saved", damaged: "jetan.saved.damaged", recent: "jetan.recent" };
 const RECENT_MAX = 12;
 /** The app's own range for the engine's time a move (ms), well inside what the engine takes
@@ -20,7 +30,7 @@ export function defaultSettings() {
 }
 
 /** Each side's value in ``v`` (an object keyed by side), and nothing else.
- *  @template T @param {Object<string, T>} v @returns {Object<string, T>} */
+ *  @type {<T>(v: Record<string, T>) => Record<string, T>} */
 const bySide = (v) => Object.fromEntries(SIDES.map((side) => [side, v[side]]));
 
 /** Who plays: ``you`` is a side (you against the engine), or null (two people): each side
@@ -52,9 +62,13 @@ export class StorageError extends Error {}
 export class MemoryStorage {
   constructor() { /** @type {Map<string, string>} */ this.items = new Map(); }
   get length() { return this.items.size; }
+  /** @param {number} i */
   key(i) { return [...this.items.keys()][i] ?? null; }
-  getItem(k) { return this.items.has(k) ? this.items.get(k) : null; }
+  /** @param {string} k */
+  getItem(k) { return this.items.get(k) ?? null; }
+  /** @param {string} k @param {string} v */
   setItem(k, v) { this.items.set(k, String(v)); }
+  /** @param {string} k */
   removeItem(k) { this.items.delete(k); }
 }
 
@@ -73,21 +87,37 @@ export function openStorage(browserStorage = () => globalThis.localStorage) {
   }
 }
 
-const isFull = (err) => Boolean(err) && (err.name === "QuotaExceededError" || err.code === 22 || err.code === 1014);
+/** Did a write fail for want of room? @param {unknown} err what the write threw */
+const isFull = (err) => {
+  // (Read as properties are read of any value: a thrown string has neither.)
+  const { name, code } = /** @type {{name?: unknown, code?: unknown}} */ (Object(err));
+  return Boolean(err) && (name === "QuotaExceededError" || code === 22 || code === 1014);
+};
 
+/** @param {unknown} v @returns {v is Object<string, unknown>} */
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+/** ``obj``'s own field ``key``, if it is an object that has one. @param {unknown} obj @param {string} key */
 const field = (obj, key) => (isObject(obj) && Object.hasOwn(obj, key) ? obj[key] : undefined);
+/** @param {unknown} v @param {number} limit @returns {v is string} */
 const isText = (v, limit) => typeof v === "string" && v.length <= limit;
-const wholeIn = (v, low, high) => Number.isInteger(v) && v >= low && v <= high;
+/** @param {unknown} v @param {number} low @param {number} high @returns {v is number} */
+const wholeIn = (v, low, high) => typeof v === "number" && Number.isInteger(v) && v >= low && v <= high;
+/** @param {unknown} v @returns {v is string} */
+const isSide = (v) => typeof v === "string" && SIDES.includes(v);
+/** Each side "human" or "engine". @param {unknown} v @returns {v is Players} */
+const isPlayers = (v) => SIDES.every((s) => {
+  const who = field(v, s);
+  return who === "human" || who === "engine";
+});
 const HEADER_NAME = new RegExp(`^(?:${LIMITS.header_name})$`);
 
-// Each setting: is a stored value acceptable?
+/** Each setting: is a stored value acceptable? @type {Record<keyof Settings, (v: unknown) => boolean>} */
 const SETTINGS = {
-  players: (v) => SIDES.every((s) => ["human", "engine"].includes(field(v, s))),
-  level: (v) => LEVELS.includes(v),
+  players: isPlayers,
+  level: (v) => typeof v === "number" && LEVELS.includes(v),
   timeMs: (v) => wholeIn(v, TIME_MS.min, TIME_MS.max),
   flipped: (v) => typeof v === "boolean",
-  notation: (v) => NOTATION.styles.includes(v),
+  notation: (v) => typeof v === "string" && NOTATION.styles.includes(v),
   scoring: (v) => typeof v === "string" && /^[a-z][a-z-]{0,29}$/.test(v),
   sound: (v) => typeof v === "boolean",
   autoFlip: (v) => typeof v === "boolean",
@@ -98,29 +128,34 @@ const SETTINGS = {
 export const randomSeed = () => Math.floor(Math.random() * 2 ** 32);
 
 /** A game's clock as stored: the time control (minutes and increment, in ms) and each side's
- *  time left when the last move was made (ms). @param {any} v @returns {boolean} */
+ *  time left when the last move was made (ms).
+ *  @param {unknown} v @returns {v is import("./session.js").Clock} */
 export function isClock(v) {
-  const ms = (x) => Number.isInteger(x) && x >= 0 && x <= 24 * 3600 * 1000;
+  const ms = (/** @type {unknown} */ x) => wholeIn(x, 0, 24 * 3600 * 1000);
   return isObject(v) && ["initial", "increment", ...SIDES].every((k) => ms(field(v, k)));
 }
 
-/** Stored settings checked one by one: {settings, rejected: [names of the values dropped]}. */
+/** Stored settings checked one by one: {settings, rejected: [names of the values dropped]}.
+ *  @param {unknown} raw */
 export function checkSettings(raw) {
   const settings = defaultSettings();
+  /** @type {Object<string, unknown>} the settings by name, as each is read */
+  const byName = settings;
+  /** @type {string[]} */
   const rejected = [];
   if (raw === undefined) return { settings, rejected };
   if (!isObject(raw)) return { settings, rejected: ["all settings"] };
   for (const [name, ok] of Object.entries(SETTINGS)) {
     const value = field(raw, name);
     if (value === undefined) continue;
-    if (ok(value)) settings[name] = name === "players" ? bySide(value) : value;
+    if (ok(value)) byName[name] = name === "players" ? bySide(/** @type {Players} */ (value)) : value;
     else rejected.push(name);
   }
   return { settings, rejected };
 }
 
 /** A stored game (rules, start, moves, resigned, headers) in its exact shape, or StorageError.
- *  @param {unknown} raw @returns {import("./session.js").GameData} */
+ *  @param {unknown} raw @returns {GameWithPlayers} */
 export function checkGame(raw) {
   if (!isObject(raw)) throw new StorageError("the saved game is not a game");
   const rules = field(raw, "rules"), start = field(raw, "start"), moves = field(raw, "moves");
@@ -129,7 +164,7 @@ export function checkGame(raw) {
     throw new StorageError("the saved game's moves are damaged");
   }
   const resigned = field(raw, "resigned") ?? null;
-  if (resigned !== null && !SIDES.includes(resigned)) throw new StorageError("the saved game's resignation is damaged");
+  if (resigned !== null && !isSide(resigned)) throw new StorageError("the saved game's resignation is damaged");
   /** @type {Object<string, string>} */
   const headers = {};
   const rawHeaders = field(raw, "headers");
@@ -139,39 +174,41 @@ export function checkGame(raw) {
     }
   }
   // Comments by ply, each part a short text; a damaged one is left out, the game kept.
+  /** @type {Object<string, import("./session.js").Comment>} */
   const comments = {};
   const rawComments = field(raw, "comments");
   if (isObject(rawComments)) {
     for (const [ply, note] of Object.entries(rawComments).slice(0, LIMITS.plies + 1)) {
       if (!/^\d{1,5}$/.test(ply) || Number(ply) > moves.length || !isObject(note)) continue;
-      const parts = ["text", "arrows", "marks"].map((part) => field(note, part) ?? "");
-      if (parts.every((part) => isText(part, LIMITS.comment))) {
-        const [text, arrows, marks] = parts;
+      const [text, arrows, marks] = ["text", "arrows", "marks"].map((part) => field(note, part) ?? "");
+      if (isText(text, LIMITS.comment) && isText(arrows, LIMITS.comment) && isText(marks, LIMITS.comment)) {
         comments[ply] = { text, arrows, marks };
       }
     }
   }
   const players = field(raw, "players");
+  /** @type {GameWithPlayers} */
   const game = { rules, start: start || "start", moves: [...moves], resigned, headers };
   if (Object.keys(comments).length) game.comments = comments;
   // How it may have ended besides the board, its seed, its clock, and whether it is played by
   // correspondence; a damaged one of these is left out, the game kept.
   const seed = field(raw, "seed");
-  if (Number.isInteger(seed) && seed >= 0 && seed < 2 ** 53) game.seed = seed;
+  if (wholeIn(seed, 0, 2 ** 53 - 1)) game.seed = seed;
   if (field(raw, "agreed") === true) game.agreed = true;
   const flagged = field(raw, "flagged");
-  if (SIDES.includes(flagged)) game.flagged = flagged;
+  if (isSide(flagged)) game.flagged = flagged;
   const clock = field(raw, "clock");
   if (isClock(clock)) game.clock = { initial: clock.initial, increment: clock.increment, ...bySide(clock) };
   if (field(raw, "correspondence") === true) game.correspondence = true;
   // Who played it, kept with a recent game so that reopening it restores that too.
-  if (SETTINGS.players(players)) game.players = bySide(players);
+  if (isPlayers(players)) game.players = bySide(players);
   return game;
 }
 
-/** What was saved: {game, settings, position, problems: [messages]} (game null if none). */
+/** What was saved: {game, settings, position, problems: [messages]} (game null if none).
+ *  @param {Store} storage */
 export function readSaved(storage) {
-  /** @type {{game: ?import("./session.js").GameData, settings: ReturnType<typeof defaultSettings>, position: ?string, problems: string[]}} */
+  /** @type {{game: ?GameWithPlayers, settings: Settings, position: ?string, problems: string[]}} */
   const out = { game: null, settings: defaultSettings(), position: null, problems: [] };
   const raw = storage.getItem(KEYS.saved);
   if (raw === null) return out;
@@ -197,7 +234,8 @@ export function readSaved(storage) {
 // The storages whose unreadable save could not be copied aside: it stays where it is, unwritten.
 const unkeptDamage = new WeakSet();
 
-/** Keep an unreadable save under KEYS.damaged before anything can overwrite it. */
+/** Keep an unreadable save under KEYS.damaged before anything can overwrite it; says what
+ *  became of it. @param {Store} storage @param {string} raw @param {string} why @returns {string} */
 function keepDamaged(storage, raw, why) {
   try {
     storage.setItem(KEYS.damaged, raw);
@@ -222,13 +260,14 @@ function keepDamaged(storage, raw, why) {
  * say) it is put among the recent games first, and if even that fails the save is refused and
  * it stays. When the storage is full, the oldest recent games give way, never the saved game.
  */
-/** @param {Store} storage @param {{version: number, game: import("./session.js").GameData,
- *  settings: object, position: ?string}} data @param {{mine?: ?import("./session.js").GameData}} [options] */
+/** @param {Store} storage @param {{version: number, game: GameData, settings: Settings, position: ?string}} data
+ *  @param {{mine?: ?GameData}} [options] */
 export function writeSaved(storage, data, { mine = null } = {}) {
   if (unkeptDamage.has(storage)) return "the damaged saved game could not be kept elsewhere, so it is not overwritten";
   // What this page wrote last is known without reading it back (a long game's every move).
   const stored = storage.getItem(KEYS.saved);
-  const theirs = stored !== null && stored === lastWritten.get(storage)?.text ? lastWritten.get(storage).game : storedGame(storage);
+  const last = lastWritten.get(storage);
+  const theirs = stored !== null && last && stored === last.text ? last.game : storedGame(storage);
   if (theirs && !overwritable(storage, theirs, data.game, mine)) {
     const problem = remember(storage, theirs, data.game);
     if (problem) return "this game could not be saved: the browser's storage is too full to keep the game saved before it as well";
@@ -239,10 +278,12 @@ export function writeSaved(storage, data, { mine = null } = {}) {
   return "";
 }
 
-/** The text each storage was last given by writeSaved here, and its game. */
+/** The text each storage was last given by writeSaved here, and its game.
+ *  @type {WeakMap<Store, {text: string, game: GameData}>} */
 const lastWritten = new WeakMap();
 
-/** The game in the saved slot now, checked, or null (none, or damaged: readSaved deals with it). */
+/** The game in the saved slot now, checked, or null (none, or damaged: readSaved deals with it).
+ *  @param {Store} storage */
 function storedGame(storage) {
   try {
     const value = JSON.parse(storage.getItem(KEYS.saved) ?? "null");
@@ -252,12 +293,15 @@ function storedGame(storage) {
   }
 }
 
+/** @param {string[]} short @param {string[]} long */
 const isPrefix = (short, long) => short.length <= long.length && short.every((m, i) => m === long[i]);
-/** Two games of one line: the same rules and start, one's moves the start of the other's. */
+/** Two games of one line: the same rules and start, one's moves the start of the other's.
+ *  @param {GameData} a @param {GameData} b */
 const sameLine = (a, b) => a.rules === b.rules && a.start === b.start &&
   (isPrefix(a.moves, b.moves) || isPrefix(b.moves, a.moves));
 
-/** Whether writing ``ours`` over ``theirs`` loses no game. */
+/** Whether writing ``ours`` over ``theirs`` loses no game (``mine``: the game this tab wrote last).
+ *  @param {Store} storage @param {GameData} theirs @param {GameData} ours @param {?GameData} mine */
 function overwritable(storage, theirs, ours, mine) {
   if (!theirs.moves.length) return true;
   if (sameLine(theirs, ours) && (isPrefix(theirs.moves, ours.moves) || (mine && sameGame(theirs, mine)))) return true;
@@ -265,7 +309,8 @@ function overwritable(storage, theirs, ours, mine) {
 }
 
 /** Write ``value`` under ``key``, the oldest recent games giving way while the storage is full
- *  (never ``keep``, the game being remembered). Returns whether it was written. */
+ *  (never ``keep``, the game being remembered). Returns whether it was written.
+ *  @param {Store} storage @param {string} key @param {string} value @param {?GameData} [keep] */
 function writeMakingRoom(storage, key, value, keep = null) {
   for (;;) {
     try {
@@ -281,11 +326,13 @@ function writeMakingRoom(storage, key, value, keep = null) {
   }
 }
 
-/** The recent games, newest first: [{game, saved (ms since 1970)}]. */
+/** The recent games, newest first: [{game, saved (ms since 1970)}].
+ *  @param {Store} storage @returns {RecentGame[]} */
 export function recentGames(storage) {
   let list;
   try { list = JSON.parse(storage.getItem(KEYS.recent) || "[]"); } catch { return []; }
   if (!Array.isArray(list)) return [];
+  /** @type {RecentGame[]} */
   const out = [];
   for (const entry of list.slice(0, RECENT_MAX)) {
     try { out.push({ game: checkGame(field(entry, "game")), saved: Number(field(entry, "saved")) || 0 }); }
@@ -294,6 +341,7 @@ export function recentGames(storage) {
   return out;
 }
 
+/** @param {GameData} a @param {GameData} b */
 const sameGame = (a, b) => a.rules === b.rules && a.start === b.start && a.moves.join() === b.moves.join();
 
 /** Keep a game that is about to be replaced among the recent games (not an empty one; an

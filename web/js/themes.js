@@ -76,9 +76,11 @@ function storage() {
 }
 
 /** A choice made whole: each part one of its names, or the default.
- *  @param {any} value @returns {ThemeChoice} */
+ *  @param {unknown} value @returns {ThemeChoice} */
 export function normaliseChoice(value) {
-  const v = value && typeof value === "object" ? value : {};
+  /** @type {Object<string, unknown>} the choice's parts, as read */
+  const v = value && typeof value === "object" ? /** @type {Object<string, unknown>} */ (value) : {};
+  /** @param {keyof ThemeChoice} key @param {Object<string, unknown>} names @returns {string} */
   const pick = (key, names) => (typeof v[key] === "string" && Object.hasOwn(names, v[key]) ? v[key] : DEFAULT_CHOICE[key]);
   return { board: pick("board", BOARD_THEMES), pieces: pick("pieces", PIECE_SET_NAMES), page: pick("page", PAGE_THEMES) };
 }
@@ -141,13 +143,14 @@ export function currentTheme() {
 
 // ---- colours given by a host page ------------------------------------------------------------
 
+/** @type {?CanvasRenderingContext2D} a canvas that reads colours */
 let probe = null;
 /** A CSS colour as the canvas reads it ("#rrggbb" or "rgba(…)"), or null if it is none.
  *  @param {string} text @returns {?string} */
 function canvasColour(text) {
   text = (text || "").trim();
   if (!text) return null;
-  probe = probe || document.createElement("canvas").getContext("2d");
+  probe = probe || /** @type {CanvasRenderingContext2D} */ (document.createElement("canvas").getContext("2d"));
   // A colour the canvas cannot read leaves fillStyle as it was: try from two different ones.
   probe.fillStyle = "#000001";
   probe.fillStyle = text;
@@ -165,7 +168,7 @@ function rgbOf(colour) {
 
 /** WCAG's relative luminance of an sRGB colour. @param {number[]} rgb @returns {number} */
 export function luminance([r, g, b]) {
-  const lin = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+  const lin = (/** @type {number} */ c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
   return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
 }
 
@@ -175,7 +178,7 @@ export function contrast(a, b) {
   return (x + 0.05) / (y + 0.05);
 }
 
-/** Of two colours, the one that reads better on ``ground``. */
+/** Of two colours, the one that reads better on ``ground``. @param {string} ground @param {string} a @param {string} b */
 const betterOn = (ground, a, b) => (contrast(rgbOf(ground), rgbOf(a)) >= contrast(rgbOf(ground), rgbOf(b)) ? a : b);
 
 /** The custom properties a host page may set on a <jetan-board> (or any ancestor). */
@@ -212,7 +215,7 @@ export function themeFor(element) {
   const theme = boardTheme(board, pieces);
   let style = null;
   try { style = getComputedStyle(element); } catch { /* not in a document */ }
-  const given = (name) => {
+  const given = (/** @type {string} */ name) => {
     const text = style ? style.getPropertyValue(name) : "";
     const colour = canvasColour(text);
     if (text.trim() && !colour) problems.push(`${name}: '${text.trim().slice(0, 30)}' is not a colour.`);
@@ -259,7 +262,7 @@ export function buildThemeSettings(container, onChange = () => {}) {
   const choice = readThemeChoice();
   const form = document.createElement("div");
   form.className = "theme-settings";
-  /** @type {[string, string, Object<string, string>][]} each select's key, label and options */
+  /** @type {[keyof ThemeChoice, string, Object<string, string>][]} each select's key, label and options */
   const fields = [["board", "Board", Object.fromEntries(Object.entries(BOARD_THEMES).map(([k, v]) => [k, v.label]))],
                   ["pieces", "Pieces", PIECE_SET_NAMES], ["page", "Page", PAGE_THEMES]];
   /** @type {Object<string, HTMLSelectElement>} */

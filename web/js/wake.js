@@ -9,7 +9,7 @@
 import { hearGestures, stopHearingGestures } from "./dom.js";
 
 let wanted = false;
-/** @type {any} the lock held (a WakeLockSentinel), if any */
+/** @type {?WakeLockSentinel} the lock held, if any */
 let held = null;
 let asking = false;
 let refusedInGesture = false;
@@ -36,11 +36,12 @@ export function keepScreenOn(ms) {
 /** Ask for the lock (``inGesture``: from a gesture's listener), unless held, or refused for good.
  *  @param {boolean} inGesture */
 function ask(inGesture) {
-  const wakeLock = /** @type {any} */ (navigator).wakeLock;
+  // (Not every browser has one, whatever the DOM's declarations say.)
+  const wakeLock = /** @type {Partial<Navigator>} */ (navigator).wakeLock;
   if (!wakeLock || refusedInGesture || held || asking || !wanted || document.visibilityState !== "visible") return;
   asking = true;
   stopHearingGestures(askInGesture);
-  wakeLock.request("screen").then((/** @type {any} */ lock) => {
+  wakeLock.request("screen").then((lock) => {
     asking = false;
     if (!wanted) {
       lock.release().catch(() => {});

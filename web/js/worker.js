@@ -17,6 +17,22 @@ import { BUILD } from "../build-info.js";
 import { handedOnce, openSnapshots, sha256 } from "./snapshots.js";
 import { unpackWheel } from "./wheel.js";
 
+/**
+ * What this worker uses of Pyodide (loaded at run time from pyodide/pyodide.mjs, so not checked
+ * against Pyodide's own declarations, which need Node's) and of our engine in it.
+ * @typedef {{FS: Parameters<typeof unpackWheel>[0], unpackArchive: (bytes: Uint8Array, format: string) => void,
+ *   pyimport: (name: string) => unknown, makeMemorySnapshot: () => Uint8Array, runPython: (code: string) => unknown}} Pyodide
+ * @typedef {(options: Object<string, unknown>) => Promise<Pyodide>} LoadPyodide   pyodide.mjs's loadPyodide
+ * @typedef {{handle_json: ((request: string) => string) & {callPromising: (request: string) => Promise<string>},
+ *   warm_up: () => void}} Facade   py_engine.facade, as Pyodide hands it over: JSON in, JSON out
+ * @typedef {{ok: boolean, plies?: number, done?: boolean, paused?: boolean, info?: unknown,
+ *   played?: {text: string}, best?: unknown, stopped?: boolean}} FacadeReply   the fields of the
+ *   facade's answers (and of a search's, think()) this worker reads or writes (the page reads
+ *   the rest: engine.js)
+ * @typedef {{rules?: string, start?: string, moves?: string[], slice_ms?: number, [field: string]: unknown}} Request
+ *   a request's fields, as the page sends them (engine.js)
+ */
+
 const root = new URL("../", import.meta.url);
 const RUNTIME_WASM = "pyodide.asm.wasm";
 // The service worker's cache of the app's files (sw.js).
@@ -39,7 +55,8 @@ const addressOf = (input) => String(input instanceof Request ? input.url : input
 async function ownFetch(input, init) {
   const address = addressOf(input);
   const path = address.startsWith(root.href) ? address.slice(root.href.length) : "";
-  const revisions = BUILD.revisions || {};     // (a build-info.js of an older build names none)
+  /** @type {Object<string, string>} each file's revision (a build-info.js of an older build names none) */
+  const revisions = BUILD.revisions || {};
   const revision = Object.hasOwn(revisions, path) ? revisions[path] : null;
   if (revision && (!init || !init.method || init.method === "GET")) {
     try {
@@ -55,6 +72,7 @@ const REPLAY_SLICE = 1000;
 // Where the loading bar stands once the runtime's files are in, and once Python has started.
 const DOWNLOADED = 0.8;
 const STARTED = 0.9;
+/** @type {?Facade} */
 let facade = null;
 let failure = "";
 let stopRequested = false;
@@ -94,7 +112,7 @@ function countDownloads() {
     // downloading) must not say "loading" after the page was told it failed.
     if (!counting || (done - shown < total / 50 && done < total)) return;
     shown = done;
-    const mb = (n) => (n / 1e6).toFixed(1);
+    const mb = (/** @type {number} */ n) => (n / 1e6).toFixed(1);
     if (done < total) {
       status("loading", `Loading the Python runtime: ${mb(done)} of ${mb(total)} MB`, DOWNLOADED * done / total);
     } else {
@@ -156,6 +174,7 @@ const SMALL_MODULE = 256;
 function rememberingModule() {
   /** @type {Map<string, WebAssembly.Module>} */
   const compiled = new Map();
+  /** @type {typeof WebAssembly.Module} */
   const remembering = new Proxy(WebAssembly.Module, {
     construct(Module, args, newTarget) {
       const bytes = args[0];
@@ -164,8 +183,9 @@ function rememberingModule() {
       const small = newTarget === remembering && args.length === 1 && view && view.length <= SMALL_MODULE;
       if (!small) return Reflect.construct(Module, args, newTarget);
       const key = view.join();
-      if (!compiled.has(key)) compiled.set(key, Reflect.construct(Module, args, newTarget));
-      return compiled.get(key);
+      let module = compiled.get(key);
+      if (!module) compiled.set(key, module = Reflect.construct(Module, args, newTarget));
+      return module;
     },
   });
   return remembering;
@@ -174,12 +194,14 @@ function rememberingModule() {
 /** loadPyodide, failing (not waiting for ever) when the WebAssembly module cannot be fetched or
  *  compiled: Pyodide's loader only warns then. ``compiled``: the runtime's module compiled
  *  already (runtimeModule), which the loader then instantiates instead of compiling its own.
+ *  @param {LoadPyodide} loadPyodide @param {Object<string, unknown>} options
  *  @param {?Promise<WebAssembly.Module>} [compiled] */
 async function startRuntime(loadPyodide, options, compiled = null) {
   const warn = console.warn;
   const instantiateStreaming = WebAssembly.instantiateStreaming;
   const Module = WebAssembly.Module;
   const fetchNow = self.fetch;
+  /** @type {(why: Error) => void} */
   let fail;
   const failed = new Promise((_, reject) => { fail = reject; });
   console.warn = (...args) => {
@@ -220,7 +242,8 @@ async function startRuntime(loadPyodide, options, compiled = null) {
 /** Put the engine's files in place, import it and check that it answers. A snapshot holds
  *  Python's memory, not the files, so this is done after a restore too (the engine's modules
  *  are then imported already). The wheel is unpacked in JavaScript (wheel.js), not by Pyodide's
- *  unpackArchive, whose Python took 90-250 ms of a warm start in WebKitGTK. */
+ *  unpackArchive, whose Python took 90-250 ms of a warm start in WebKitGTK.
+ *  @param {Pyodide} pyodide @param {Uint8Array<ArrayBuffer>} wheel @returns {Promise<Facade>} */
 async function installEngine(pyodide, wheel) {
   try {
     try {
@@ -231,7 +254,7 @@ async function installEngine(pyodide, wheel) {
       console.warn("The engine package is unpacked the slower way.", err);
       pyodide.unpackArchive(wheel, "wheel");
     }
-    const engine = pyodide.pyimport("py_engine.facade");
+    const engine = /** @type {Facade} */ (pyodide.pyimport("py_engine.facade"));
     if (!JSON.parse(engine.handle_json(JSON.stringify({ op: "rules" }))).ok) throw new Error("no answer");
     return engine;
   } catch (err) {
@@ -240,7 +263,7 @@ async function installEngine(pyodide, wheel) {
   }
 }
 
-/** A snapshot of the runtime as it is now, or null. */
+/** A snapshot of the runtime as it is now, or null. @param {Pyodide} pyodide */
 function takeSnapshot(pyodide) {
   try {
     return pyodide.makeMemorySnapshot();
@@ -300,7 +323,8 @@ async function boot() {
 }
 
 /** Keep the snapshot once the page has been quiet for a moment: checking and storing 31 MB
- *  would otherwise hold up the first requests — the game's state, the visitor's first move. */
+ *  would otherwise hold up the first requests — the game's state, the visitor's first move.
+ *  @param {import("./snapshots.js").SnapshotStore} snapshots @param {Uint8Array} snapshot */
 function keepWhenQuiet(snapshots, snapshot) {
   const later = () => {
     if (waiting || performance.now() - lastActive < QUIET_MS) setTimeout(later, QUIET_MS);
@@ -309,6 +333,7 @@ function keepWhenQuiet(snapshots, snapshot) {
   setTimeout(later, QUIET_MS);
 }
 
+/** The engine has started: say so. @param {Pyodide} pyodide @param {string} how "restored" or "started" */
 function ready(pyodide, how) {
   if (SUSPENDS) letSearchesBreathe(pyodide);
   // (A restored page worker is not warmed up while the page is idle: in WebKitGTK, whose one
@@ -328,8 +353,10 @@ function warmUp() {
   call("best", { rules: "", start: "start", moves: [], level: 6, time_ms: WARM_UP_MS });
 }
 
+/** A facade operation, answered at once (the engine has started). @param {string} op @param {Request} args
+ *  @returns {FacadeReply} */
 function call(op, args) {
-  return JSON.parse(facade.handle_json(JSON.stringify({ ...args, op })));
+  return JSON.parse(/** @type {Facade} */ (facade).handle_json(JSON.stringify({ ...args, op })));
 }
 
 const breathe = () => new Promise((resolve) => setTimeout(resolve, 0)); // let "stop"/"ping" in
@@ -339,11 +366,12 @@ const breathe = () => new Promise((resolve) => setTimeout(resolve, 0)); // let "
 // a "stop" or "ping" is heard — and resumes: Stop, a move, Undo or New game take effect within
 // milliseconds even in the middle of a depth. Elsewhere a search hears them between depths.
 // (?jspi=off on the worker's address runs it as in a browser without, for the tests.)
-const SUSPENDS = typeof (/** @type {any} */ (WebAssembly)).Suspending === "function" &&
+const SUSPENDS = typeof (/** @type {{Suspending?: unknown}} */ (WebAssembly)).Suspending === "function" &&
   OWN_PARAMS.get("jspi") !== "off";
 
+/** @param {Pyodide} pyodide */
 function letSearchesBreathe(pyodide) {
-  /** @type {any} */ (self).jetanBreathe = () => new Promise((resolve) => setTimeout(() => resolve(stopRequested), 0));
+  /** @type {{jetanBreathe?: () => Promise<boolean>}} */ (self).jetanBreathe = () => new Promise((resolve) => setTimeout(() => resolve(stopRequested), 0));
   pyodide.runPython(`
 from pyodide.ffi import can_run_sync, run_sync
 import js
@@ -355,19 +383,23 @@ facade.set_breathe(_breathe)
 `);
 }
 
-/** A search step: one that may suspend where it can (see SUSPENDS), a plain call elsewhere. */
+/** A search step: one that may suspend where it can (see SUSPENDS), a plain call elsewhere.
+ *  @param {string} op @param {Request} args @returns {Promise<FacadeReply>} */
 async function callSearch(op, args) {
   const request = JSON.stringify({ ...args, op });
-  const text = SUSPENDS ? await facade.handle_json.callPromising(request) : facade.handle_json(request);
+  const engine = /** @type {Facade} */ (facade);
+  const text = SUSPENDS ? await engine.handle_json.callPromising(request) : engine.handle_json(request);
   return JSON.parse(text);
 }
 
 /** The game the facade was last asked about (it keeps that game): its rules, start and moves;
- *  null when unknown (after a record was read, or a request failed). */
+ *  null when unknown (after a record was read, or a request failed).
+ *  @type {?{rules: string, start: string, moves: string[]}} */
 let lastGame = null;
 
 /** How many of ``args``' moves the facade holds: counted here when it was last asked about this
- *  game (comparing texts is cheap in JavaScript), else asked. */
+ *  game (comparing texts is cheap in JavaScript), else asked.
+ *  @param {Request} args @param {string[]} moves @returns {number} */
 function heldMoves(args, moves) {
   if (lastGame && lastGame.rules === (args.rules ?? "") && lastGame.start === (args.start ?? "start")) {
     const known = lastGame.moves;
@@ -376,11 +408,12 @@ function heldMoves(args, moves) {
     return held;
   }
   const reply = call("held", args);
-  return reply.ok ? reply.plies : 0;
+  return reply.ok ? /** @type {number} */ (reply.plies) : 0;
 }
 
 /** Replay a long game in slices so the page can show progress (the facade keeps the game):
- *  only the moves it does not hold yet, so a move in a long game costs what it costs in a short. */
+ *  only the moves it does not hold yet, so a move in a long game costs what it costs in a short.
+ *  @param {number} id @param {Request} args @returns {Promise<?FacadeReply>} the facade's refusal, if any */
 async function replay(id, args) {
   const moves = Array.isArray(args.moves) ? args.moves : [];
   if (moves.length <= REPLAY_SLICE) return null;
@@ -398,11 +431,13 @@ async function replay(id, args) {
 // "think": a search that reports each finished depth and can be stopped between depths — and,
 // where it cannot suspend, between slices of ``slice_ms`` (the page asks for them when no second
 // worker can take the search: engine.js, request()).
+/** @param {number} id @param {Request} args @returns {Promise<FacadeReply>} */
 async function think(id, args) {
   stopRequested = false;
   const { slice_ms: sliceMs, ...search } = args;
   const started = call("search_start", SUSPENDS || !sliceMs ? search : { ...search, slice_ms: sliceMs });
   if (!started.ok) return started;
+  /** @type {unknown} the last depth finished */
   let last = null;
   for (;;) {
     const step = await callSearch("search_step", {});
@@ -418,6 +453,7 @@ async function think(id, args) {
   return { ok: true, best: last, stopped: stopRequested };
 }
 
+/** A request's reply, once the engine has started. @param {number} id @param {string} op @param {Request} args */
 async function answer(id, op, args) {
   await booted;
   if (!facade) return { ok: false, error: `the engine could not start: ${failure}` };
@@ -426,9 +462,10 @@ async function answer(id, op, args) {
     if (failed) return failed;
     const reply = op === "think" ? await think(id, args) : call(op, args);
     // What the facade keeps now: the game of this request (a move played adds to it).
-    const asked = Array.isArray(args.moves) && op !== "record" && reply.ok;
-    lastGame = asked ? { rules: args.rules ?? "", start: args.start ?? "start",
-                         moves: op === "play" && reply.played ? [...args.moves, reply.played.text] : args.moves } : null;
+    const moves = Array.isArray(args.moves) ? args.moves : null;
+    lastGame = moves && op !== "record" && reply.ok
+      ? { rules: args.rules ?? "", start: args.start ?? "start",
+          moves: op === "play" && reply.played ? [...moves, reply.played.text] : moves } : null;
     return reply;
   } catch (err) {
     console.error(err);

@@ -1,0 +1,103 @@
+// Games opened from the page's address: a link's fragment (share.js's format) read as the page
+// starts and whenever it changes (hashchange). A linked game is for two people, and its view —
+// the ply shown, the orientation — applies; it opens beside the user's own game, which stays one
+// click away (kept among the recent games). Kept apart from app.js because a link lives longer
+// than one call: the fragment stays in the address until the engine has opened the game (or
+// refused it), so that a reload before then — a phone bringing the tab back — opens it again;
+// once opened it is cleared, so that a reload shows the game as it is by then. A link that
+// cannot be read changes nothing.
+import { notify } from "./panels.js";
+import { ORANGE, sideName } from "./position.js";
+import { decodeLink } from "./share.js";
+import { newGame as emptyGame, playersFor, remember } from "./storage.js";
+
+/**
+ * @typedef {import("./session.js").GameWithPlayers} GameWithPlayers
+ * @typedef {import("./share.js").DecodedLink} DecodedLink
+ * @typedef {{game: DecodedLink["game"], view: {ply: ?number, orientation: ?string, correspondence: boolean}}} Opening
+ *   a link as it is opened (orientation null: the board stays as the visitor turned it)
+ * What opening a link needs of the page (app.js): its session, engine and storage, how it
+ * replaces the game (switchGame), turns the board, saves, redraws the recent games, and whether
+ * its last save failed.
+ * @typedef {{session: import("./session.js").Session, engine: import("./engine.js").Engine,
+ *   storage: import("./storage.js").Store, setFlipped: (flipped: boolean) => void, save: () => void,
+ *   renderRecent: () => void, saveFailed: () => boolean,
+ *   switchGame: (game: GameWithPlayers, options?: {ply?: ?number, keep?: boolean, keepInput?: boolean}) =>
+ *     Promise<?import("./session.js").Reply>}} LinkHooks
+ */
+
+export class Links {
+  /** Listen to the address from now on. @param {LinkHooks} hooks */
+  constructor(hooks) {
+    this.hooks = hooks;
+    /** @type {?DecodedLink} a game from the URL, opened once the engine has checked it */
+    this.waiting = null;
+    window.addEventListener("hashchange", () => {
+      if (!location.hash) return;
+      this.read();
+      if (this.waiting && hooks.engine.ready) {
+        const opening = this.waiting;
+        this.waiting = null;
+        this.open(opening);
+      }
+    });
+  }
+
+  /** Take a game from the URL fragment, to wait until the engine can open it (see above). */
+  read() {
+    if (!location.hash) return;
+    try {
+      this.waiting = decodeLink(location.hash);
+    } catch (err) {
+      notify(`This link could not be read: ${/** @type {Error} */ (err).message}. Nothing was changed.`);
+      clearLink();
+    }
+  }
+
+  /** The engine has started: open the waiting link's game where the visitor has stepped to and
+   *  turned the board while it loaded, beside ``own`` (the user's own game, kept).
+   *  @param {GameWithPlayers} own */
+  async openWaiting(own) {
+    if (!this.waiting) return;
+    const opening = { ...this.waiting, view: { ...this.waiting.view, ply: this.hooks.session.reviewing, orientation: null } };
+    this.waiting = null;
+    await this.open(opening, own, { keepOwn: true });
+  }
+
+  /** Open a game from a link beside the user's own (``own``), which is kept one click away.
+   *  ``keepOwn``: the page shows the link's game already, and the own game is still the saved one.
+   *  @param {Opening} link @param {GameWithPlayers} [own] @param {{keepOwn?: boolean}} [options] */
+  async open({ game: linked, view }, own = { ...this.hooks.session.game, players: { ...this.hooks.session.players } },
+             { keepOwn = false } = {}) {
+    const { session, storage, switchGame, setFlipped, save, renderRecent, saveFailed } = this.hooks;
+    const reply = await switchGame({ ...emptyGame(linked.rules, linked.start, { correspondence: view.correspondence }),
+                                     ...(linked.seed !== undefined ? { seed: linked.seed } : {}),
+                                     ...(linked.clock ? { clock: linked.clock } : {}),
+                                     moves: linked.moves, players: playersFor(null) },
+                                   { ply: view.ply, keep: !keepOwn, keepInput: keepOwn });
+    if (!reply) return;
+    if (!reply.restarted) clearLink();
+    if (!reply.ok) {
+      if (keepOwn) await switchGame(own, { keep: false });   // the page showed the link's game meanwhile
+      notify(`The game in this link is not valid: ${reply.error}. Nothing was changed.`);
+      return;
+    }
+    if (keepOwn && own.moves.length) remember(storage, own, session.game);
+    if (view.orientation) setFlipped(view.orientation === ORANGE);
+    save();
+    renderRecent();
+    // Not saved (a full storage): the notice says so, and that the own game is still the saved one.
+    if (saveFailed()) return;
+    const turn = sideName(reply.state.turn);
+    const intro = view.correspondence && !reply.state.result
+      ? `A game by correspondence: ${turn} to move. Make your move, then send the link back.`
+      : "This is the game from the link.";
+    if (own.moves.length) {
+      notify(`${intro} Your own game is kept under Recent games.`, { label: "Back to your game", action: () => switchGame(own) });
+    } else if (view.correspondence) {
+      notify(intro);
+    }
+  }
+}
+
+const clearLink = () => history.replaceState(null, "", location.pathname + location.search);
