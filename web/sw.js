@@ -57,10 +57,14 @@ self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     for (const request of await cache.keys()) if (!wanted.has(request.url)) await cache.delete(request);
-    // Earlier releases kept a cache per version ("jetan-<version>"); engine snapshots of other
-    // builds (js/snapshots.js: "jetan-snapshot-<engine>") are js/snapshots.js's to drop.
+    // Earlier releases kept a cache per version ("jetan-<version>"); the memory snapshots of
+    // other builds (js/snapshots.js's KINDS: "jetan-snapshot-<engine>", "jetan-runtime-<runtime>")
+    // are js/snapshots.js's to drop.
+    const snapshots = ["jetan-snapshot-", "jetan-runtime-"];
     for (const name of await caches.keys()) {
-      if (name !== CACHE && name.startsWith("jetan-") && !name.startsWith("jetan-snapshot-")) await caches.delete(name);
+      if (name !== CACHE && name.startsWith("jetan-") && !snapshots.some((kind) => name.startsWith(kind))) {
+        await caches.delete(name);
+      }
     }
     await self.clients.claim();
   })());

@@ -113,17 +113,19 @@ def test_a_new_version_says_so_and_keeps_the_game(browser):
         page.click("#notice-action")
         page.wait_for_selector("body[data-engine=ready]", timeout=120000)
         assert page.locator("body").get_attribute("data-update") is None
-        # One cache of files, each under its current revision; an engine snapshot is the
-        # engine's (build-info.js did not change here) or none.
+        # One cache of files, each under its current revision; the memory snapshots are this
+        # build's (build-info.js did not change here) or none.
         names = page.evaluate("caches.keys()")
-        assert [n for n in names if not n.startswith("jetan-snapshot-")] == ["jetan-files"]
+        snapshots = ("jetan-snapshot-", "jetan-runtime-")
+        assert [n for n in names if not n.startswith(snapshots)] == ["jetan-files"]
         listed = json.loads(precache.read_text().split("=", 1)[1].rstrip().rstrip(";"))["files"]
         kept = page.evaluate("async () => (await (await caches.open('jetan-files')).keys())"
                              ".map((r) => r.url)")
         assert sorted(kept) == sorted(f"{own.url}{name}?rev={rev}" for name, rev in listed)
         info = (folder / "build-info.js").read_text()
-        engine = json.loads(info.split("=", 1)[1].rstrip().rstrip(";"))["engine"]
-        assert {n for n in names if n.startswith("jetan-snapshot-")} <= {"jetan-snapshot-" + engine}
+        build = json.loads(info.split("=", 1)[1].rstrip().rstrip(";"))
+        assert {n for n in names if n.startswith(snapshots)} <= \
+            {"jetan-snapshot-" + build["engine"], "jetan-runtime-" + build["runtime"]}
         page.wait_for_selector("body[data-plies='2']", timeout=60000)
     finally:
         context.close()

@@ -97,9 +97,8 @@ def test_learn_and_puzzles_work_offline_after_a_first_visit(browser):
         page.goto(own.url + "learn.html#panthan")
         wait_until(page, "() => window.jetanLearn.verdict !== null", timeout=90)
         wait_until(page, """async () => {
-            const names = (await caches.keys()).filter((n) => !n.startsWith("jetan-snapshot-"));
-            if (!names.length) return false;
-            const keys = (await (await caches.open(names[0])).keys()).map((r) => r.url);
+            if (!(await caches.keys()).includes("jetan-files")) return false;
+            const keys = (await (await caches.open("jetan-files")).keys()).map((r) => r.url);
             return ["puzzles.js", "training-data.js"].every((f) => keys.some((u) => u.includes(f)));
         }""", timeout=90)
         page.wait_for_timeout(1000)

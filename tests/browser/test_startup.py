@@ -1,6 +1,6 @@
-"""Start-up in Debian's chromium: the engine's memory snapshot restored on a second visit, and
-the ordinary start whenever the snapshot cannot be used — damaged, made by another runtime,
-storage denied or full (docs/architecture.md, "Snapshots")."""
+"""Start-up in Debian's chromium: the engine's memory snapshot restored on a second visit, the
+runtime's after an engine's release, and the ordinary start whenever a snapshot cannot be used —
+damaged, made by another runtime, storage denied or full (docs/architecture.md, "Snapshots")."""
 import pytest
 
 from tests.browser.pages import FAST, open_app, wait_plies, wait_until
@@ -14,6 +14,15 @@ KEPT = """async () => {
     const cache = await caches.open(name);
     const keys = await cache.keys();
     return keys.length ? { name, key: keys[0].url } : null;
+}"""
+
+# The runtime's snapshot (js/snapshots.js's other kind), once it has been written.
+RUNTIME_KEPT = KEPT.replace('"jetan-snapshot-"', '"jetan-runtime-"')
+
+# An engine's release as a returning visitor's worker meets it: the engine's snapshot kept is
+# another build's, so none is this one's (the runtime's still is).
+ENGINE_RELEASED = """async () => {
+    for (const name of await caches.keys()) if (name.startsWith("jetan-snapshot-")) await caches.delete(name);
 }"""
 
 # The service worker has made its copies of the app's files.
@@ -90,6 +99,32 @@ def test_a_second_visit_restores_the_snapshot_and_plays(context, server):
     own = ("pyodide.asm.wasm", "jetan_stdlib.zip", "jetan-lock.json", ".whl")
     assert not [url for url in asked if url.endswith(own)]
     assert [url for url in asked if url.endswith("build-info.js")]     # requests were seen
+    # After an engine's release: the runtime's snapshot restored and the engine installed in it,
+    # its snapshot kept for the next visit.
+    wait_until(second, RUNTIME_KEPT)
+    second.evaluate(ENGINE_RELEASED)
+    second.close()
+    third, how = visit(context, server)
+    assert how == "updated"
+    plays(third)
+    kept(third)
+
+
+def test_a_runtime_snapshot_the_runtime_refuses_means_an_ordinary_start(context, server):
+    first, _ = visit(context, server)
+    where = wait_until(first, RUNTIME_KEPT)
+    kept(first)
+    rewrite_snapshot(first, where, "bytes[20] ^= 0xff; return bytes;")     # another runtime's build id
+    first.evaluate(ENGINE_RELEASED)
+    first.close()
+    second, how = visit(context, server)
+    assert how == "started"
+    plays(second)
+    kept(second)
+    second.wait_for_timeout(500)
+    second.close()
+    _, how = visit(context, server)
+    assert how == "restored"
 
 
 def test_a_damaged_snapshot_is_ignored_and_made_again(context, server):

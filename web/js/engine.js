@@ -134,7 +134,7 @@ const QUIET_START_MS = 1000;
 
 export class Engine {
   /** onStatus(state, detail, fraction): "loading" (detail: the step; fraction: how far along,
-   *  0..1), "ready" (detail: "restored" from a snapshot, or "started" afresh), "error" (detail: why), "restarting" (detail: why; "ready" follows when the
+   *  0..1), "ready" (detail: "restored" from the engine's snapshot, "updated" from the runtime's, or "started" afresh), "error" (detail: why), "restarting" (detail: why; "ready" follows when the
    *  new worker is up). */
   /** ``adoptEarly``: take over the worker the app's page started in its head (index.html); no
    *  other page's engine looks at a page global. ``searchesOnly``: the second engine that runs

@@ -1,18 +1,25 @@
-// The engine's memory snapshot: the WebAssembly memory of a Python that has our engine imported
-// (Pyodide's makeMemorySnapshot), kept in Cache Storage so that later visits restore it in
-// about half a second instead of starting Python afresh (docs/architecture.md, "Snapshots").
+// Memory snapshots (Pyodide's makeMemorySnapshot), kept in Cache Storage so that later visits
+// restore Python in about half a second instead of starting it afresh (docs/architecture.md,
+// "Snapshots"). Two kinds, each in a store of its own:
 //
-// A snapshot belongs to one engine: it is kept under the hash of our wheel and the runtime's files
-// (build-info.js's BUILD.engine), so a release that changes neither keeps it, and an engine's
-// first keeping drops every other. It is checked against its own SHA-256 before use, so a damaged one
-// is never restored. Storage may be missing, denied (private windows) or full: every step here
-// then gives up quietly, and the engine starts the ordinary way.
+// - the engine's: a Python with our engine imported and warmed up, kept under the hash of our
+//   wheel and the runtime's files (build-info.js's BUILD.engine): what a warm visit restores;
+// - the runtime's: Python just started, before anything of ours, kept under the hash of the
+//   runtime's files alone (BUILD.runtime): what a visit after a release that changed only the
+//   engine restores, to import the new engine and keep its snapshot, instead of starting cold.
+//
+// Each store drops the other builds' stores of its kind when it keeps its own. A snapshot is
+// checked against its own SHA-256 before use, so a damaged one is never restored; one of a
+// memory grown past the runtime's initial memory is never taken (restorable), since its restore
+// would fail (Pyodide issue #6254). Storage may be missing, denied (private windows) or full: every step here then gives
+// up quietly, and the engine starts the ordinary way.
 //
 // Kept without its empty pages (pack/unpack below): over half of a fresh Python's 31 MB memory is
 // zeros, and reading the whole from Cache Storage was the slowest step of a warm start in
 // Firefox (100 ms alone, 340 ms while the runtime compiled beside it).
 
-const PREFIX = "jetan-snapshot-";
+/** The two kinds of snapshot, by the prefix of their stores' names (sw.js leaves both alone). */
+export const KINDS = { engine: "jetan-snapshot-", runtime: "jetan-runtime-" };
 
 /** Hex SHA-256 of some bytes. @param {Uint8Array<ArrayBuffer>} bytes */
 export async function sha256(bytes) {
@@ -20,16 +27,18 @@ export async function sha256(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Where a snapshot is kept in its engine's store. @param {URL} root the app's folder */
+/** Where a snapshot is kept in its store. @param {URL} root the app's folder */
 const keyFor = (root) => new URL("engine.snapshot", root).href;
 
-/** The snapshot store of one engine (BUILD.engine), or null when this browser lets us keep nothing.
- *  @param {string} engine @param {URL} root the app's folder @returns {Promise<?SnapshotStore>} */
-export async function openSnapshots(engine, root) {
+/** The snapshot store of one build of a kind (``key``: BUILD.engine or BUILD.runtime), or null
+ *  when this browser lets us keep nothing.
+ *  @param {keyof typeof KINDS} kind @param {string} key @param {URL} root the app's folder
+ *  @returns {Promise<?SnapshotStore>} */
+export async function openSnapshots(kind, key, root) {
   try {
     if (!self.caches) return null;
-    const name = PREFIX + engine;
-    return new Snapshots(name, await caches.open(name), keyFor(root));
+    const name = KINDS[kind] + key;
+    return new Snapshots(KINDS[kind], name, await caches.open(name), keyFor(root));
   } catch (err) {
     console.info("Cache Storage is not available; the engine starts without a snapshot.", err);
     return null;
@@ -111,11 +120,20 @@ export function handedOnce(bytes) {
   };
 }
 
-/** One engine's snapshot store (openSnapshots). @typedef {Snapshots} SnapshotStore */
+/** Whether a snapshot of a runtime whose memory is now ``memory`` bytes can be restored, the
+ *  runtime having started with ``initialMemory``: the runtime restores a snapshot into the
+ *  memory it starts with and does not grow it first, so the snapshot of a memory that has grown
+ *  fails to restore on every visit (Pyodide issue #6254) and is never taken.
+ *  @param {number} memory @param {number} initialMemory */
+export const restorable = (memory, initialMemory) => memory <= initialMemory;
+
+/** One build's snapshot store of one kind (openSnapshots). @typedef {Snapshots} SnapshotStore */
 
 class Snapshots {
-  /** @param {string} name the cache's @param {Cache} cache @param {string} key the snapshot's address in it */
-  constructor(name, cache, key) {
+  /** @param {string} prefix its kind's @param {string} name the cache's @param {Cache} cache
+   *  @param {string} key the snapshot's address in it */
+  constructor(prefix, name, cache, key) {
+    this.prefix = prefix;
     this.name = name;
     this.cache = cache;
     this.key = key;
@@ -136,17 +154,20 @@ class Snapshots {
     return { bytes };
   }
 
-  /** Keep a snapshot, dropping those of other builds. Never throws. @param {Uint8Array} bytes */
+  /** Keep a snapshot, dropping the other builds' of its kind; whether it was kept. Never throws.
+   *  @param {Uint8Array} bytes @returns {Promise<boolean>} */
   async write(bytes) {
     try {
       const packed = pack(bytes);
       const headers = { "content-type": "application/octet-stream", "x-sha256": await sha256(packed) };
       await this.cache.put(this.key, new Response(packed, { headers }));
       for (const name of await caches.keys()) {
-        if (name.startsWith(PREFIX) && name !== this.name) await caches.delete(name);
+        if (name.startsWith(this.prefix) && name !== this.name) await caches.delete(name);
       }
+      return true;
     } catch (err) {
       console.warn("The engine snapshot could not be kept (storage full or denied).", err);
+      return false;
     }
   }
 

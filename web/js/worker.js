@@ -2,26 +2,29 @@
 // requests by calling py_engine.facade (JSON in, JSON out). All URLs are built from this file's
 // own URL, so dist/ works from any folder.
 //
-// Start-up (docs/architecture.md, "Start-up"): a visit with a kept memory snapshot restores it (Python with the
-// engine imported, in about half a second); any other starts the runtime, unpacks the wheel,
-// imports the engine and keeps a snapshot for next time. The wheel is fetched (and its SHA-256
-// checked) while the runtime boots.
+// Start-up (docs/architecture.md, "Start-up" and "Snapshots"): a visit with the engine's memory
+// snapshot kept restores it (Python with the engine imported, in about half a second); a visit
+// after a release that changed only the engine restores the runtime's snapshot instead, installs
+// the new engine and keeps its snapshot; any other starts the runtime, keeps its snapshot,
+// unpacks the wheel, imports the engine and keeps the engine's snapshot for next time. The wheel
+// is fetched (and its SHA-256 checked) while the runtime boots.
 //
 // Messages in:  {id, op, args} (a facade request, or "think"), {op: "stop"}, {op: "ping"}, and
 //               from the app's page once {op: "runtime", module} (the runtime it compiled, or null).
 // Messages out: {status: "loading", detail, fraction} (the step, and how far along, 0..1), then
-//               {status: "ready", detail: "restored" | "started", suspends} (from a snapshot, or
-//               afresh; suspends: whether a search can be stopped mid-depth, see SUSPENDS) or
+//               {status: "ready", detail: "restored" | "updated" | "started", suspends} (from the
+//               engine's snapshot, the runtime's, or afresh; suspends: whether a search can be stopped mid-depth, see SUSPENDS) or
 //               {status: "error", detail: why}; {id, progress}; {id, reply}; {pong: true}.
 import { BUILD } from "../build-info.js";
-import { handedOnce, openSnapshots, sha256 } from "./snapshots.js";
+import { handedOnce, openSnapshots, restorable, sha256 } from "./snapshots.js";
 import { unpackWheel } from "./wheel.js";
 
 /**
  * What this worker uses of Pyodide (loaded at run time from pyodide/pyodide.mjs, so not checked
  * against Pyodide's own declarations, which need Node's) and of our engine in it.
  * @typedef {{FS: Parameters<typeof unpackWheel>[0], unpackArchive: (bytes: Uint8Array, format: string) => void,
- *   pyimport: (name: string) => unknown, makeMemorySnapshot: () => Uint8Array, runPython: (code: string) => unknown}} Pyodide
+ *   pyimport: (name: string) => unknown, makeMemorySnapshot: () => Uint8Array, runPython: (code: string) => unknown,
+ *   _module: {HEAPU8: Uint8Array}}} Pyodide
  * @typedef {(options: Object<string, unknown>) => Promise<Pyodide>} LoadPyodide   pyodide.mjs's loadPyodide
  * @typedef {{handle_json: ((request: string) => string) & {callPromising: (request: string) => Promise<string>},
  *   warm_up: () => void}} Facade   py_engine.facade, as Pyodide hands it over: JSON in, JSON out
@@ -263,15 +266,25 @@ async function installEngine(pyodide, wheel) {
   }
 }
 
-/** A snapshot of the runtime as it is now, or null. @param {Pyodide} pyodide */
-function takeSnapshot(pyodide) {
+/** A snapshot of the runtime as it is now, or null: none when its memory has grown past the
+ *  ``initialMemory`` it started with (it would not restore). @param {Pyodide} pyodide
+ *  @param {number} initialMemory */
+function takeSnapshot(pyodide, initialMemory) {
+  if (!restorable(memoryOf(pyodide), initialMemory)) {
+    console.info("No snapshot is taken: Python's memory has grown, and it would not restore.");
+    return null;
+  }
   try {
     return pyodide.makeMemorySnapshot();
   } catch (err) {
-    console.warn("No engine snapshot could be taken; the next visit starts afresh.", err);
+    console.warn("No snapshot could be taken; the next visit starts afresh.", err);
     return null;
   }
 }
+
+/** Python's memory now, in bytes; asked before anything of ours runs, the runtime's initial
+ *  memory: the most a snapshot may hold to be restored. @param {Pyodide} pyodide */
+const memoryOf = (pyodide) => pyodide._module.HEAPU8.length;
 
 async function boot() {
   let stopCounting = () => {};
@@ -279,9 +292,13 @@ async function boot() {
   wheel.catch(() => {});         // awaited below, where a failure is reported
   try {
     const loader = import(`${RUNTIME}pyodide.mjs`);
-    const snapshots = await openSnapshots(BUILD.engine, root);
-    const saved = snapshots && await snapshots.kept();
-    const compiled = saved ? runtimeModule() : null;
+    const engines = await openSnapshots("engine", BUILD.engine, root);
+    const saved = engines && await engines.kept();
+    // Without the engine's snapshot, the runtime's, kept on an earlier visit: this release
+    // changed only the engine. (Not looked for on a warm visit.)
+    const runtimes = engines && !saved ? await openSnapshots("runtime", BUILD.runtime, root) : null;
+    const base = runtimes && await runtimes.kept();
+    const compiled = saved || base ? runtimeModule() : null;
     const { loadPyodide } = await loader;
     if (saved) {
       status("loading", "Restoring the engine", STARTED);
@@ -292,24 +309,31 @@ async function boot() {
         return settled();
       } catch (err) {
         console.warn("The kept engine snapshot could not be restored; starting afresh.", err);
-        await snapshots.forget();
+        await engines.forget();
+      }
+    }
+    if (base) {
+      status("loading", "Restoring Python", STARTED);
+      try {
+        // Restored able to snapshot itself again, for the new engine's snapshot.
+        const pyodide = await startRuntime(loadPyodide, { _loadSnapshot: handedOnce(base.bytes), _makeSnapshot: true },
+                                           compiled);
+        return await startEngine(pyodide, wheel, engines, memoryOf(pyodide), "updated");
+      } catch (err) {
+        facade = null;
+        console.warn("The kept runtime snapshot could not be restored; starting afresh.", err);
+        await runtimes.forget();
       }
     }
     status("loading", "Loading the Python runtime", 0);
     stopCounting = countDownloads();
     // Only a runtime told so at its start can snapshot itself: not where nothing can be kept.
-    const pyodide = await startRuntime(loadPyodide, { _makeSnapshot: Boolean(snapshots) });
-    status("loading", "Installing the Jetan engine", STARTED);
-    facade = await installEngine(pyodide, await wheel);
-    // Taken before any request builds a game, while the memory is smallest (a snapshot larger
-    // than the runtime's initial memory fails to restore: Pyodide issue #6254), but after the
-    // tables a first search makes are made (facade.warm_up: the memory does not grow), so that
-    // a restored engine's first reply does not make them.
-    if (snapshots) facade.warm_up();
-    const snapshot = snapshots && takeSnapshot(pyodide);
-    ready(pyodide, "started");
-    if (snapshot) keepWhenQuiet(snapshots, snapshot);
-    else settled();
+    const pyodide = await startRuntime(loadPyodide, { _makeSnapshot: Boolean(engines) });
+    const initialMemory = memoryOf(pyodide);
+    // The runtime before anything of ours, for the visit after an engine's release.
+    const runtime = engines && runtimes && takeSnapshot(pyodide, initialMemory);
+    await startEngine(pyodide, wheel, engines, initialMemory, "started");
+    if (runtime && runtimes) whenQuiet(() => runtimes.write(runtime));
   } catch (err) {
     // One line for the page; Python's tracebacks go to the console only.
     const e = /** @type {?{message?: string}} */ (err);
@@ -322,13 +346,32 @@ async function boot() {
   }
 }
 
-/** Keep the snapshot once the page has been quiet for a moment: checking and storing 31 MB
- *  would otherwise hold up the first requests — the game's state, the visitor's first move.
- *  @param {import("./snapshots.js").SnapshotStore} snapshots @param {Uint8Array} snapshot */
-function keepWhenQuiet(snapshots, snapshot) {
+/** Install our engine in a runtime that can snapshot itself (unless ``engines`` is null: nothing
+ *  can be kept), say it is ready (``how`` it started), and keep its snapshot once the page is
+ *  quiet. The snapshot is taken before any request builds a game, while the memory is smallest
+ *  (one larger than the runtime's initial memory would fail to restore: Pyodide issue #6254),
+ *  but after the tables a first search makes are made (facade.warm_up: the memory does not
+ *  grow), so that a restored engine's first reply does not make them.
+ *  @param {Pyodide} pyodide @param {ReturnType<typeof fetchWheel>} wheel our wheel's bytes, checked
+ *  @param {?import("./snapshots.js").SnapshotStore} engines
+ *  @param {number} initialMemory @param {string} how */
+async function startEngine(pyodide, wheel, engines, initialMemory, how) {
+  status("loading", "Installing the Jetan engine", STARTED);
+  facade = await installEngine(pyodide, await wheel);
+  if (engines) facade.warm_up();
+  const snapshot = engines && takeSnapshot(pyodide, initialMemory);
+  ready(pyodide, how);
+  if (snapshot && engines) whenQuiet(() => engines.write(snapshot).then(settled));
+  else settled();
+}
+
+/** Do ``work`` (keeping a snapshot) once the page has been quiet for a moment: checking and
+ *  storing 31 MB would otherwise hold up the first requests — the game's state, the visitor's
+ *  first move. @param {() => Promise<unknown>} work */
+function whenQuiet(work) {
   const later = () => {
     if (waiting || performance.now() - lastActive < QUIET_MS) setTimeout(later, QUIET_MS);
-    else snapshots.write(snapshot).then(settled);
+    else work();
   };
   setTimeout(later, QUIET_MS);
 }
