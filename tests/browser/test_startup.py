@@ -73,6 +73,19 @@ def rewrite_snapshot(page, where, change):
     }""", [where, change])
 
 
+def starts_afresh_then_restores(context, server):
+    """The next visit starts Python afresh and plays; a good snapshot is kept again, and the visit
+    after restores it."""
+    page, how = visit(context, server)
+    assert how == "started"
+    plays(page)
+    kept(page)
+    page.wait_for_timeout(500)
+    page.close()
+    _, how = visit(context, server)
+    assert how == "restored"
+
+
 @pytest.fixture
 def context(browser):
     context = browser.new_context()
@@ -117,14 +130,7 @@ def test_a_runtime_snapshot_the_runtime_refuses_means_an_ordinary_start(context,
     rewrite_snapshot(first, where, "bytes[20] ^= 0xff; return bytes;")     # another runtime's build id
     first.evaluate(ENGINE_RELEASED)
     first.close()
-    second, how = visit(context, server)
-    assert how == "started"
-    plays(second)
-    kept(second)
-    second.wait_for_timeout(500)
-    second.close()
-    _, how = visit(context, server)
-    assert how == "restored"
+    starts_afresh_then_restores(context, server)
 
 
 def test_a_damaged_snapshot_is_ignored_and_made_again(context, server):
@@ -138,15 +144,7 @@ def test_a_damaged_snapshot_is_ignored_and_made_again(context, server):
         await cache.put(where.key, new Response(bytes, { headers: hit.headers }));
     }""", where)
     first.close()
-    second, how = visit(context, server)
-    assert how == "started"
-    plays(second)
-    # A good snapshot was kept again, and the next visit restores it.
-    kept(second)
-    second.wait_for_timeout(500)
-    second.close()
-    _, how = visit(context, server)
-    assert how == "restored"
+    starts_afresh_then_restores(context, server)
 
 
 def test_a_snapshot_of_another_runtime_build_is_refused_by_it(context, server):
