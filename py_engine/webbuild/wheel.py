@@ -20,7 +20,7 @@ import io
 import tomllib
 import zipfile
 from pathlib import Path
-from typing import Dict, List
+from typing import Any, Dict, List
 
 from . import REPO
 
@@ -36,8 +36,13 @@ def shipped_files(package: Path = PACKAGE) -> List[Path]:
                   if (path.suffix == ".py" and path.name not in NOT_SHIPPED) or path.name in DATA)
 
 
+def project(pyproject: Path = REPO / "pyproject.toml") -> Dict[str, Any]:
+    """pyproject.toml's [project] table: the wheel's metadata, written once."""
+    return dict(tomllib.loads(pyproject.read_text())["project"])
+
+
 def version(pyproject: Path = REPO / "pyproject.toml") -> str:
-    return str(tomllib.loads(pyproject.read_text())["project"]["version"])
+    return str(project(pyproject)["version"])
 
 
 def wheel_name(ver: str) -> str:
@@ -55,10 +60,10 @@ def wheel_bytes(package: Path = PACKAGE, ver: str = "") -> bytes:
     info = f"py_engine-{ver}.dist-info"
     entries: Dict[str, bytes] = {f"py_engine/{path.name}": path.read_bytes()
                                  for path in shipped_files(package)}
+    meta = project()
     entries[f"{info}/METADATA"] = (
-        f"Metadata-Version: 2.1\nName: py_engine\nVersion: {ver}\n"
-        "Summary: Jetan (Martian chess): rules engine, notation and search, for CPython and Pyodide\n"
-        "Requires-Python: >=3.11\nLicense: MIT\n").encode()
+        f"Metadata-Version: 2.1\nName: {meta['name']}\nVersion: {ver}\nSummary: {meta['description']}\n"
+        f"Requires-Python: {meta['requires-python']}\nLicense: {meta['license']['text']}\n").encode()
     entries[f"{info}/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: py_engine.webbuild.wheel\n"
                                 b"Root-Is-Purelib: true\nTag: py3-none-any\n")
     entries[f"{info}/top_level.txt"] = b"py_engine\n"
