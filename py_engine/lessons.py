@@ -32,7 +32,7 @@ from .errors import IllegalMoveError, UsageError
 from .game import Game
 from .movegen import referee_for
 from .notation import move_text, parse_move
-from .pieces import SIDES
+from .pieces import KIND, SIDES
 from .position import Position
 from .rules import RuleSet
 from .squares import SIZE, parse_square
@@ -90,59 +90,67 @@ KINGS = "Ca1 Pb1 cj10 pi10"
 # Solo tasks need no three-piece rule: nobody answers, so its count would mean nothing.
 SOLO = "threepiece=off"
 
+
+def piece_text(letter: str, lead: str, more: str) -> str:
+    """A piece lesson's text: ``lead``, how the piece moves in the piece table's own words (so
+    that no lesson words a gait its own way), and ``more``.
+
+    >>> piece_text("T", "The Thoat", "It does not jump.")
+    'The Thoat: one orthogonal step, then one diagonal step. It does not jump.'
+    """
+    moves = KIND[letter].moves
+    return f"{lead}: {moves[0].lower()}{moves[1:]} {more}"
+
 LESSONS: Tuple[Lesson, ...] = (
     Lesson("panthan", "The Panthan",
-           "The Panthan is the foot soldier: one step forward, sideways or diagonally forward, "
-           "never back. Panthans never promote, however far they go.",
+           piece_text("N", "The Panthan is the foot soldier",
+                      "Panthans never promote, however far they go."),
            SOLO, "N", (
                Task("stars", "Walk the Panthan onto both stars.", board(f"{KINGS} Ne3"),
                     ("e3-e4", "e4-e5", "e5-f6", "f6-g6"), stars=("e5", "g6")),
            )),
     Lesson("warrior", "The Warrior",
-           "The Warrior takes exactly two orthogonal steps: straight on, or turning once "
-           "after the first. Nothing may stand on the square it passes over.",
+           piece_text("W", "The Warrior", "It turns, if at all, after the first step, and nothing may "
+                      "stand on the square it passes over."),
            SOLO, "W", (
                Task("stars", "Reach every star with the Warrior.", board(f"{KINGS} Wd4"),
                     ("d4-e5", "e5-g5", "g5-g7"), stars=("e5", "g5", "g7")),
            )),
     Lesson("padwar", "The Padwar",
-           "The Padwar takes exactly two diagonal steps, straight on or turning. Turning "
-           "brings it two squares straight ahead, behind or aside.",
+           piece_text("A", "The Padwar", "Turning brings it two squares straight ahead, behind or aside."),
            SOLO, "A", (
                Task("stars", "Reach every star with the Padwar.", board(f"{KINGS} Ad4"),
                     ("d4-d6", "d6-f8"), stars=("d6", "f8")),
            )),
     Lesson("thoat", "The Thoat",
-           "The Thoat, the rider, takes one orthogonal step and then one diagonal step. It "
-           "lands like a knight of chess, or on a square beside where it began, and does not jump.",
+           piece_text("T", "The Thoat, the rider", "It lands like a knight of chess, or on a square "
+                      "beside where it began, and does not jump."),
            SOLO, "T", (
                Task("stars", "Ride the Thoat onto every star.", board(f"{KINGS} Td4"),
                     ("d4-e6", "e6-f8", "f8-g8"), stars=("e6", "f8", "g8")),
            )),
     Lesson("dwar", "The Dwar",
-           "The Dwar, the captain, takes exactly three orthogonal steps and may turn as it "
-           "likes, but never onto a square twice and never over a piece.",
+           piece_text("D", "The Dwar, the captain", "It may turn as it likes, but never onto a square "
+                      "twice and never over a piece."),
            SOLO, "D", (
                Task("stars", "Reach every star with the Dwar.", board(f"{KINGS} Dd4 Ne5 Nd5"),
                     ("d4-f5", "f5-f8"), stars=("f5", "f8")),
            )),
     Lesson("flier", "The Flier",
-           "The Flier takes exactly three diagonal steps, turning as it likes, and it flies: "
-           "pieces in its way do not stop it.",
+           piece_text("F", "The Flier", "It turns as it likes, and pieces in its way do not stop it."),
            SOLO, "F", (
                Task("stars", "Fly over your Panthans onto every star.",
                     board(f"{KINGS} Fd4 Nc5 Ne5 Nc3 Ne3"), ("d4-g7", "g7-h4"), stars=("g7", "h4")),
            )),
     Lesson("chief", "The Chief",
-           "The Chief, the king of the game, takes up to three steps, orthogonal or diagonal "
-           "in any mix, and does not jump. He is the strongest piece on the board.",
+           piece_text("C", "The Chief, the king of the game", "He does not jump, and he is the "
+                      "strongest piece on the board."),
            SOLO, "C", (
                Task("capture", "Take all three Panthans with your Chief in three moves.",
                     board("Ce4 Pb1 ca10 pj10 ne7 nh6 nf9"), ("e4xe7", "e7xh6", "h6xf9"), most=3),
            )),
     Lesson("princess", "The Princess",
-           "The Princess moves like the Chief but jumps, and she never captures. She may not "
-           "stand on a square the enemy threatens.",
+           piece_text("P", "The Princess", "She may not stand on a square the enemy threatens."),
            SOLO, "P", (
                Task("stars", "Jump the Princess onto both stars.", board("Ca1 Pe2 Ne3 Nd3 Nf3 cj10 pa10"),
                     ("e2-e5", "e5-h6"), stars=("e5", "h6")),

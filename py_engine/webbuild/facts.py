@@ -26,19 +26,9 @@ Json = Dict[str, Any]
 
 # ---- the rules page's reach diagrams --------------------------------------------------------
 
-# What each piece's diagram on the rules page shows, in a sentence (standard rules). These are
-# rule descriptions: they live here, beside the walk tables they caption, rather than in the
-# build script; docs/rules.md tells the whole story.
-REACH_TEXTS: Dict[str, str] = {
-    "N": "One step forward, sideways, or diagonally forward; never back.",
-    "W": "Exactly two orthogonal steps, turning or not.",
-    "A": "Exactly two diagonal steps, turning or not.",
-    "T": "One orthogonal step, then one diagonal step.",
-    "D": "Exactly three orthogonal steps, in any combination.",
-    "F": "Exactly three diagonal steps, in any combination; jumps over pieces.",
-    "C": "Exactly three steps, each orthogonal or diagonal, in any combination.",
-    "P": "As the Chief, but jumps; never takes; one escape per game.",
-}
+# What each piece's diagram on the rules page shows, in a sentence (standard rules): the piece
+# table's own (pieces.py), which the lessons say too.
+REACH_TEXTS: Dict[str, str] = {kind.letter: kind.moves for kind in PIECES}
 CENTRE = 44          # e5: the square the diagrams are drawn from
 
 
