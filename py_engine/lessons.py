@@ -146,7 +146,7 @@ LESSONS: Tuple[Lesson, ...] = (
            piece_text("C", "The Chief, the king of the game", "He does not jump, and he is the "
                       "strongest piece on the board."),
            SOLO, "C", (
-               Task("capture", "Take all three Panthans with your Chief in three moves.",
+               Task("capture", "Take all three Panthans with your Chief.",
                     board("Ce4 Pb1 ca10 pj10 ne7 nh6 nf9"), ("e4xe7", "e7xh6", "h6xf9"), most=3),
            )),
     Lesson("princess", "The Princess",

@@ -118,3 +118,11 @@ def test_each_pieces_sentence_says_what_the_engine_does_and_the_lessons_say_it()
             sentence = KIND[lesson.piece].moves
             assert sentence[0].lower() + sentence[1:] in lesson.text, lesson.id
         assert "up to" not in lesson.text, lesson.id
+
+
+def test_a_task_with_a_move_limit_leaves_saying_it_to_the_page():
+    """The page words a task's limit itself ("(in 3 moves)", learn.js), so no prompt says it too."""
+    for lesson in LESSONS:
+        for task in lesson.tasks:
+            if task.most:
+                assert not re.search(r"\bin (\d+|one|two|three|four|five) moves?\b", task.prompt), lesson.id

@@ -70,6 +70,10 @@ def test_a_puzzle_solved_by_clicks_after_a_wrong_try(browser, server, kept_snaps
     page.screenshot(path=str(ARTIFACTS / "puzzles-desktop-1280x800.png"))
     page.reload()
     wait_until(page, "() => document.getElementById('puzzle-count').textContent.startsWith('1 of')")
+    # A puzzle's link opened on the page (pasted into the address) opens it at once.
+    other = first(2)
+    page.evaluate(f"location.hash = '#{other['id']}'")
+    wait_until(page, f"() => document.getElementById('puzzle-title').textContent.endsWith('{other['id']}')")
     context.close()
 
 

@@ -6,6 +6,7 @@ import { RULES, SCORES, SIDES } from "../engine-data.js";
 import { drawPiece } from "./pieces.js";
 import { currentTheme } from "./themes.js";
 import { $ } from "./dom.js";
+import { capital } from "./words.js";
 import { renderCaption } from "./gallery.js";
 import { parseMarkup } from "./markup.js";
 import { BLACK, ORANGE, describe, opensMoveNumber, otherSide, pieceKind, pieceLetter, placementText, sideName, squareName } from "./position.js";
@@ -127,7 +128,9 @@ function renderMoves(app, onReview) {
   if (v.result && toTheEnd) {
     const item = document.createElement("li");
     item.className = "result";
-    item.textContent = v.result.record || v.result.text;
+    // Smith's mark for how it ended on the board, else the result's own text ("black wins",
+    // as the record and the command line write it), as a sentence begins.
+    item.textContent = v.result.record || capital(v.result.text);
     item.title = v.result.words || v.result.explanation;
     list.append(item);
   }

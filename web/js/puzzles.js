@@ -64,9 +64,19 @@ class PuzzleController {
     $("puzzle-hint").addEventListener("click", () => this.hint());
     $("puzzle-solution").addEventListener("click", () => this.showSolution());
     $("puzzle-daily").addEventListener("click", () => this.open(dailyIndex(new Date())));
-    const wanted = PUZZLES.findIndex((p) => p.id === decodeURIComponent(location.hash.slice(1)));
-    this.open(wanted >= 0 ? wanted : dailyIndex(new Date()));
+    // A puzzle's link opened here (pasted, or clicked on this page) opens it, as on a first load.
+    addEventListener("hashchange", () => {
+      const linked = this.linked();
+      if (linked >= 0 && linked !== this.index) this.open(linked);
+    });
+    const linked = this.linked();
+    this.open(linked >= 0 ? linked : dailyIndex(new Date()));
     keepForOffline(Promise.resolve(), 3000);
+  }
+
+  /** The puzzle the page's address names (#<id>), or -1. */
+  linked() {
+    return PUZZLES.findIndex((p) => p.id === decodeURIComponent(location.hash.slice(1)));
   }
 
   get puzzle() { return /** @type {Puzzle} */ (PUZZLES[this.index]); }

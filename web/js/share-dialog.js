@@ -37,7 +37,7 @@ export function setupShare(session, flipped) {
     $("share-link").select();
   });
   for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("[data-copy]"))) {
-    button.addEventListener("click", () => copy($(/** @type {string} */ (button.dataset.copy))));
+    button.addEventListener("click", () => copy($(/** @type {string} */ (button.dataset.copy)), button));
   }
   // The picture: the position shown, the way up it is shown, with the move that led to it.
   /** @param {string} type @param {string} ext */
@@ -55,20 +55,29 @@ export function setupShare(session, flipped) {
   $("web-share").addEventListener("click", () => {
     navigator.share({ title: "A game of Jetan", url: $("share-link").value }).catch(() => {});
   });
-  $("send-move-copy").addEventListener("click", () => copy($("send-move-link")));
+  $("send-move-copy").addEventListener("click", () => copy($("send-move-link"), $("send-move-copy")));
   $("send-move-share").addEventListener("click", () => {
     navigator.share({ title: "Your move in our game of Jetan", url: $("send-move-link").value }).catch(() => {});
   });
 }
 
-/** Copy a field's text, saying so (or to select it by hand where the clipboard is closed).
- *  @param {HTMLElement & {value?: string, select?: () => void}} field a text box, or an element showing text */
-async function copy(field) {
+// How long a copy button says "Copied" before it reads as before.
+const COPIED_MS = 2000;
+
+/** Copy a field's text, saying so on the button pressed, where the person looks, and to screen
+ *  readers (or asking them to select it by hand where the clipboard is closed).
+ *  @param {HTMLElement & {value?: string, select?: () => void}} field a text box, or an element showing text
+ *  @param {HTMLButtonElement} button */
+async function copy(field, button) {
   const text = field.value ?? field.textContent;
   try {
     await navigator.clipboard.writeText(text);
     $("live").textContent = "Copied.";
     field.dataset.copied = "true";
+    const label = button.dataset.label ?? button.textContent ?? "";
+    button.dataset.label = label;
+    button.textContent = "Copied";
+    setTimeout(() => { button.textContent = label; }, COPIED_MS);
   } catch {
     if (field.select) field.select();
     $("live").textContent = "Select the text and copy it.";
