@@ -86,7 +86,7 @@ def test_damaged_settings_fall_back_to_defaults(page, server):
     click(page, "e2")
     click(page, "e3")
     wait_plies(page, 4)
-    assert "Black has won" in page.locator("#wager").inner_text()
+    assert "Black has won" in page.locator("#wager").inner_text()          # the wager line is drawn
     assert not page.errors
 
 

@@ -485,7 +485,7 @@ IN_VIEW_SIDEWAYS = {
                      ["#puzzle-board", "#puzzle-prompt", "#puzzle-hint"]),
 }
 # Status lines as long as the game's get: two lines in a sideways board's column, and three.
-LONG_STATUS = ["Orange to move (you) (escape used) — the Princess is threatened!",
+LONG_STATUS = ["Orange to move (you) (the Princess's one escape is used) — the Princess is threatened!",
                "Orange wins: Black's Princess was trapped, after a duel on e5 that the orange won, "
                "in the arena of Manator"]
 

@@ -113,7 +113,7 @@ function renderStatus(app) {
   if (app.pending) { status.textContent = "Playing the move…"; return; }
   const who = app.settings.players[v.turn] === "engine" ? "the engine" : (bothHuman(app.settings) ? sideName(v.turn) : "you");
   const danger = v.threatened.length ? " — the Princess is threatened!" : "";
-  const escape = v.escapes[v.turn] ? "" : " (escape used)";
+  const escape = v.escapes[v.turn] ? "" : " (the Princess's one escape is used)";
   status.textContent = `${sideName(v.turn)} to move (${who})${escape}${danger}`;
 }
 
@@ -314,7 +314,9 @@ export function renderScoringChoice(system) {
 function renderWager(app) {
   const v = app.view;
   renderScoringChoice(v.wager.system);
-  $("wager").textContent = `${sideName(BLACK)} has won ${v.wager[BLACK]}, ${sideName(ORANGE)} ${v.wager[ORANGE]}.`;
+  // What the numbers count: each piece taken is paid for at its price in the system chosen.
+  $("wager").textContent = `For the pieces taken, ${sideName(BLACK)} has won ${v.wager[BLACK]}, ` +
+    `${sideName(ORANGE)} ${v.wager[ORANGE]}.`;
 }
 
 /** Who plays each side, and the rules. @param {{settings: Settings, game: GameData}} app */
