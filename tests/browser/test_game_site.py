@@ -230,8 +230,9 @@ def test_a_phone_menu_holds_the_header_buttons(phone, server):
 
 def test_a_phone_plays_a_timed_game_by_taps_to_a_draw_a_resignation_and_a_rematch(phone, server):
     """Every control of a game's course pressed by taps at 390×844 (the header's through Menu):
-    a new timed game for two, moves, a draw offered, declined, offered and accepted, taken back,
-    a resignation asked twice, and a rematch that turns the board."""
+    a new timed game for two, moves, a draw offered, declined, offered and accepted (and not to
+    be taken back), a rematch that turns the board, a resignation asked twice, and a rematch
+    that turns it back."""
     open_app(phone, server, TWO)
     press(phone, "#new-game-button")
     phone.check("input[name=opponent][value=friend]")
@@ -251,9 +252,10 @@ def test_a_phone_plays_a_timed_game_by_taps_to_a_draw_a_resignation_and_a_rematc
     press(phone, "#draw-accept")
     phone.wait_for_selector("#game-over:not([hidden])")
     assert phone.locator("#game-over-text").inner_text() == "Drawn by agreement"
-    press(phone, "#undo-button")
-    phone.wait_for_selector("#game-over[hidden]", state="attached")
-    assert phone.evaluate("document.body.dataset.result") == ""
+    assert phone.locator("#undo-button").is_disabled()              # a finished game stays finished
+    press(phone, "#rematch-button")
+    wait_plies(phone, 0)
+    assert phone.locator("#board").get_attribute("data-flipped") == "true"
     press(phone, "#resign-button")
     assert "Press again" in phone.locator("#resign-button").inner_text()
     press(phone, "#resign-button")
@@ -262,7 +264,7 @@ def test_a_phone_plays_a_timed_game_by_taps_to_a_draw_a_resignation_and_a_rematc
     press(phone, "#rematch-button")
     wait_plies(phone, 0)
     assert phone.locator("#game-over").is_hidden()
-    assert phone.locator("#board").get_attribute("data-flipped") == "true"
+    assert phone.locator("#board").get_attribute("data-flipped") == "false"
     assert phone.locator("#clock-bottom .clock-time").inner_text() == "3:00"
     assert not phone.errors
 

@@ -298,7 +298,7 @@ test("before the engine answers, a game is shown replayed for display, and can b
   engine.release();
 });
 
-test("undo takes back a move; against the engine, back to the person's turn; and a resignation", async (t) => {
+test("undo takes back a move; against the engine, back to the person's turn; never a finished game", async (t) => {
   const make = engines(t);
   const engine = make();
   const two = watched(engine);
@@ -317,8 +317,8 @@ test("undo takes back a move; against the engine, back to the person's turn; and
 
   await two.session.resign("black");
   assert.equal(two.session.state.result.winner, "orange");
-  await two.session.undo();
-  assert.equal(two.session.over, false);
+  assert.equal(await two.session.undo(), null);
+  assert.equal(two.session.over, true);
   assert.deepEqual(two.session.game.moves, ["d2-d3"]);
 });
 

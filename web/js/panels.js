@@ -456,7 +456,7 @@ export function renderSession(s, props, page) {
   const app = { view: v, reviewing: s.reviewing === null ? null : s.reviewing - 1, pending: s.phase === "moving",
                 settings: { ...settings, players: s.players }, game: s.game, shown: s.shown };
   renderPanels(app, { onReview: (i) => page.onReview(i + 1) });
-  $("undo-button").disabled = !v.moves.length || s.phase === "thinking" || s.phase === "moving";
+  $("undo-button").disabled = !v.moves.length || Boolean(v.result) || s.phase === "thinking" || s.phase === "moving";
   $("resign-button").disabled = Boolean(v.result);
   $("draw-button").disabled = Boolean(v.result) || Boolean(s.drawOffer);
   renderDrawOffer(s.drawOffer);

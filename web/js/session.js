@@ -773,19 +773,17 @@ export class Session {
     this.changed();
   }
 
-  /** Take back the last move (against the engine, back to the person's own turn), or a
-   *  resignation. */
+  /** Take back the last move (against the engine, back to the person's own turn). A finished
+   *  game is never revived — not a resignation, an agreed draw, a flag fall or a win on the
+   *  board: reviewing it (Analyse) and a rematch are the ways on, as on lichess. */
   async undo() {
-    if (this.phase === "moving" || !this.state) return null;
+    if (this.phase === "moving" || !this.state || this.over) return null;
     const moves = this.game.moves.slice();
-    const ended = Boolean(this.game.resigned || this.game.agreed || this.game.flagged);
-    if (!moves.length && !ended) return null;
-    if (!ended) {
-      moves.pop();
-      const sideAfter = (/** @type {number} */ n) => this.live.moves[n] ? this.live.moves[n].side : this.live.turn;
-      while (moves.length && this.players[sideAfter(moves.length)] === "engine") moves.pop();
-    }
-    return this.load({ ...this.game, moves, resigned: null, agreed: false, flagged: null }, { known: moves.length });
+    if (!moves.length) return null;
+    moves.pop();
+    const sideAfter = (/** @type {number} */ n) => this.live.moves[n] ? this.live.moves[n].side : this.live.turn;
+    while (moves.length && this.players[sideAfter(moves.length)] === "engine") moves.pop();
+    return this.load({ ...this.game, moves }, { known: moves.length });
   }
 
   // ---- the game's end and who plays ----------------------------------------------------------
