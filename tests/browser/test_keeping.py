@@ -232,6 +232,9 @@ def test_a_move_in_a_10000_move_game_is_answered(page, server):
     listed = page.evaluate(LISTED)
     assert listed[0] == "earlier" and listed[-1] == 9999 and len(listed) <= 801
     assert listed[1:] == list(range(listed[1], 10000)) and page.evaluate(CURRENT) == 9999
+    # The numbers' column grows with them: "5000." never runs into its move.
+    assert page.evaluate("""() => [...document.querySelectorAll('#moves .num')]
+        .every((num) => num.scrollWidth <= num.clientWidth)""")
     page.evaluate("""() => { const s = window.jetan.session;
         const from = Object.keys(s.state.legal).find((k) => k !== 'pass');
         s.press(Number(from)); s.press(s.state.legal[from][0].to); }""")
