@@ -405,6 +405,7 @@ class StateReply(TypedDict, total=False):
     wager: Dict[str, Any]
     names: Dict[str, str]
     record: str
+    full: bool
 
 
 def state(game: Game, req: Optional[Request] = None) -> StateReply:
@@ -418,16 +419,18 @@ def state(game: Game, req: Optional[Request] = None) -> StateReply:
     words, record}``: ``words`` one sentence for the player (:meth:`Game.result_words`),
     ``record`` the result's mark as the game record writes it after the last move (``P``, ``C``,
     ``d``; ``""`` for a result the record gives only in its headers: a resignation, an
-    agreement, a flag fall)."""
+    agreement, a flag fall). ``full``: the game has :data:`MAX_PLIES` plies, the most a game
+    may have, so it cannot go on (no move is ``legal``), though no rule has ended it."""
     req = req or {}
     headers = headers_field(req)
     comments = {ply: text for ply, text in comments_field(req).items() if ply <= len(game.plies)}
     pos = game.position
+    full = len(game.plies) >= MAX_PLIES
     legal: Dict[str, List[Dict[str, Any]]] = {}
     escapes = 0
     if game.result is None and pos.escapes[pos.side] and any(not m.is_pass for m in game.legal_moves):
         escapes = game.referee.princess_destinations(pos)[1]
-    for m in game.legal_moves:
+    for m in ([] if full else game.legal_moves):
         if m.is_pass:
             legal.setdefault("pass", [])
             continue
@@ -477,6 +480,7 @@ def state(game: Game, req: Optional[Request] = None) -> StateReply:
         captured={"black": game.captured(0, upto), "orange": game.captured(1, upto)},
         wager={"system": scoring, "black": black, "orange": orange},
         names={letter: game.rules.piece_name(letter) for letter in LETTERS},
+        full=full,
     )
     if req.get("record") is True:
         reply["record"] = record.write(game, headers, comments=comments)
@@ -518,7 +522,7 @@ def op_play(req: Request) -> Reply:
     state and the move played."""
     game = game_field(req)
     if len(game.plies) >= MAX_PLIES:
-        raise RequestError(f"this game has {MAX_PLIES:,} moves, the most a game may have: it cannot go on "
+        raise RequestError(f"this game has {MAX_PLIES:,} plies, the most a game may have: it cannot go on "
                            "(it would not load again)")
     before = game.position
     move = play(game, _Session.texts, move_field(req))

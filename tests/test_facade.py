@@ -308,9 +308,12 @@ def test_no_move_past_the_longest_game_and_huge_records_refused_before_replay():
     from py_engine.tools.bench import long_game
     moves = long_game(facade.MAX_PLIES)
     state = call(op="state", moves=moves, known=len(moves))["state"]
-    frm, dests = next((k, v) for k, v in state["legal"].items() if k != "pass")
+    assert state["full"] and state["legal"] == {} and state["result"] is None
+    assert not call(op="state", moves=moves[:-1], known=len(moves) - 1)["state"]["full"]
+    before = call(op="state", moves=moves[:-1], known=len(moves) - 1)["state"]
+    frm, dests = next((k, v) for k, v in before["legal"].items() if k != "pass")
     refused = error(op="play", moves=moves, known=len(moves), move={"from": int(frm), "to": dests[0]["to"]})
-    assert "20,000 moves" in refused and "would not load again" in refused
+    assert "20,000 plies" in refused and "would not load again" in refused
     # A record of more moves than a game may have is refused by counting them, before it is
     # replayed (a replay would stop at its second move, an illegal one, with another message).
     assert "too long (150,000 moves" in error(op="record", text="1. d2-d3 " * 150_000)

@@ -5,6 +5,7 @@
 // and a game loaded while the engine thinks. These were browser tests (tests/browser); the
 // browser keeps one check of each control's wiring and what it draws (docs/testing.md).
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { test } from "node:test";
 import { encodeGame } from "../js/share.js";
 import { FakeTime, askedOf, engines, settle, tick, watched } from "./helpers.mjs";
@@ -221,4 +222,19 @@ test("another game opened while the engine loads (a recent game) is the one play
   assert.deepEqual(session.game.moves, ["e2-e3", "f9-f8", "c2-c3"]);
   await presses(session, engine, "d9", "d8");
   assert.deepEqual(session.game.moves, ["e2-e3", "f9-f8", "c2-c3", "d9-d8"]);
+});
+
+test("a game as long as a game may be cannot go on: no move is legal, and one typed is refused", async (t) => {
+  // The engine's own long game (py_engine/tools/bench.py), 20,000 plies: the facade's limit.
+  const script = "import json; from py_engine.tools.bench import long_game; print(json.dumps(long_game(20000)))";
+  const moves = JSON.parse(execFileSync(process.env.PYTHON || "python3", ["-c", script],
+                                        { cwd: process.env.JETAN_ROOT, encoding: "utf8" }));
+  const { session } = await playing(t, game(moves));
+  assert.equal(session.full, true);
+  assert.equal(session.over, false, "no rule has ended it");
+  assert.deepEqual(session.state.legal, {});
+  const reply = await session.play({ text: "d1-a4" });
+  assert.ok(reply && !reply.ok);
+  assert.match(reply.error, /20,000 plies, the most a game may have/);
+  assert.equal(session.game.moves.length, 20000);
 });

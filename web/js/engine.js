@@ -54,6 +54,7 @@
  * @property {Object<string, string[]>} captured
  * @property {{system: string, [side: string]: number | string}} wager
  * @property {Object<string, string>} names   piece letter -> name under these rules
+ * @property {boolean} full        the game has as many plies as a game may have: it cannot go on
  * @property {string} [record]     the game record, when asked for
  * @property {import("./judges.js").Verdict} [verdict]   a lesson's or a puzzle's judge's word on
  *   the position (judges.js: not the facade's, kept beside its state)

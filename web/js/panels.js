@@ -111,6 +111,10 @@ function renderStatus(app) {
     return;
   }
   if (app.pending) { status.textContent = "Playing the move…"; return; }
+  if (v.full) {
+    status.textContent = `This game has ${v.plies.toLocaleString("en")} plies, the most a game may have: it cannot go on.`;
+    return;
+  }
   const who = app.settings.players[v.turn] === "engine" ? "the engine" : (bothHuman(app.settings) ? sideName(v.turn) : "you");
   const danger = v.threatened.length ? " — the Princess is threatened!" : "";
   const escape = v.escapes[v.turn] ? "" : " (the Princess's one escape is used)";

@@ -251,6 +251,8 @@ export class Session {
   }
 
   get over() { return Boolean(this.state && this.state.result); }
+  /** The game has as many plies as a game may have (the engine's limit): it cannot go on. */
+  get full() { return Boolean(this.state && this.state.full); }
 
   /** The engine's state, in the phases that have one (from its first answer on): reading it
    *  before then is a mistake in the session, as reading a property of null would be.
@@ -675,8 +677,8 @@ export class Session {
    *  analysis. */
   async nextTurn() {
     if (this.phase !== "idle") return;   // nothing to go on with yet, or a request on its way
-    if (this.over) {
-      if (this.waiting) this.dropWaiting("the game is over");
+    if (this.over || this.full) {
+      if (this.waiting) this.dropWaiting(this.over ? "the game is over" : "the game has as many moves as a game may have");
       return;
     }
     if (this.reviewing !== null) return;
