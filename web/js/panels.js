@@ -524,11 +524,11 @@ export function renderClocks(s, flipped) {
   }
 }
 
-/** The step buttons under the board, with the last moves between them (a strip, on a phone).
- *  @param {Session} s */
+/** The step buttons under the board, with the last moves between them (a strip, on a phone):
+ *  there from the start, the buttons off until there is a move to step to, so that nothing
+ *  under the board moves down at the first move. @param {Session} s */
 function renderSteps(s) {
   const plies = s.plies, at = s.shownPly;
-  $("steps").hidden = !plies;
   $("step-first").disabled = $("step-prev").disabled = at === 0;
   $("step-next").disabled = $("step-last").disabled = at >= plies;
   const entries = s.state ? s.state.moves : s.early ? s.early.entries : [];
