@@ -43,6 +43,9 @@ def test_lessons_are_done_by_clicks_and_remembered(desktop, server):
     wait_until(page, "() => document.getElementById('learn-message').textContent.startsWith('Well done')",
                timeout=90)
     page.screenshot(path=str(ARTIFACTS / "learn-desktop-1280x800.png"))
+    # The whole board, the answer and its buttons in view at 1280×800, with no scroll.
+    assert page.evaluate("""() => ['lesson-board', 'learn-message', 'restart-task', 'next-task'].every((id) =>
+        document.getElementById(id).getBoundingClientRect().bottom <= innerHeight) && scrollY === 0""")
     # A wrong try explains itself, with the piece's moves marked.
     page.locator("#next-task").click()
     wait_until(page, "() => document.getElementById('lesson-title').textContent === 'The Warrior'")

@@ -68,6 +68,10 @@ def test_a_puzzle_solved_by_clicks_after_a_wrong_try(browser, server, kept_snaps
     play(page, puzzle, puzzle["solution"][0])
     wait_until(page, "() => document.getElementById('puzzle-message').textContent.startsWith('Solved')")
     page.screenshot(path=str(ARTIFACTS / "puzzles-desktop-1280x800.png"))
+    # The whole board, the answer and every button in view at 1280×800, with no scroll.
+    assert page.evaluate("""() => ['puzzle-board', 'puzzle-message', 'puzzle-hint', 'puzzle-solution',
+        'puzzle-retry', 'puzzle-next'].every((id) =>
+        document.getElementById(id).getBoundingClientRect().bottom <= innerHeight) && scrollY === 0""")
     page.reload()
     wait_until(page, "() => document.getElementById('puzzle-count').textContent.startsWith('1 of')")
     # A puzzle's link opened on the page (pasted into the address) opens it at once.
