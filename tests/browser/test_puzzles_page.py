@@ -54,6 +54,12 @@ def test_a_puzzle_solved_by_clicks_after_a_wrong_try(browser, server, kept_snaps
     puzzle = first(1)
     page.goto(server.url + f"puzzles.html#{puzzle['id']}")
     wait_until(page, "() => window.jetanPuzzles.verdict !== null", timeout=90)
+    # Titled by who wins and how, the id beside it.
+    side = "Orange" if " o " in puzzle["position"] else "Black"
+    title = page.locator("#puzzle-title").text_content()
+    assert title.startswith(f"{side} to win, {puzzle['theme']}") or \
+        title.startswith(f"Puzzle of the day: {side} to win, {puzzle['theme']}"), title
+    assert title.endswith(f"#{puzzle['id']}")
     # A legal move that is not the answer: refused, the position kept.
     legal = page.evaluate("() => window.jetanPuzzles.verdict.legal")
     right = squares(puzzle["solution"][0])
@@ -67,6 +73,7 @@ def test_a_puzzle_solved_by_clicks_after_a_wrong_try(browser, server, kept_snaps
     assert page.evaluate("() => window.jetanPuzzles.marks.length") == 1
     play(page, puzzle, puzzle["solution"][0])
     wait_until(page, "() => document.getElementById('puzzle-message').textContent.startsWith('Solved')")
+    assert message(page).endswith("(After a wrong try: the streak starts again.)")   # its first reason
     page.screenshot(path=str(ARTIFACTS / "puzzles-desktop-1280x800.png"))
     # The whole board, the answer and every button in view at 1280×800, with no scroll.
     assert page.evaluate("""() => ['puzzle-board', 'puzzle-message', 'puzzle-hint', 'puzzle-solution',

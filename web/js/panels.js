@@ -293,6 +293,8 @@ function renderCaptured(v) {
   for (const side of SIDES) {
     const row = document.createElement("div");
     row.className = "row";
+    // One picture of the pieces lost, named in words (a label on a plain box is not read).
+    row.setAttribute("role", "img");
     row.setAttribute("aria-label", `${sideName(side)} has lost: ${v.captured[side].map((l) => v.names[l]).join(", ") || "nothing"}`);
     row.append(`${sideName(side)} lost: `);
     for (const letter of v.captured[side]) {

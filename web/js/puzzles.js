@@ -55,7 +55,8 @@ class PuzzleController {
     this.index = 0;
     /** @type {import("./board.js").Mark[]} the hint's marked square */
     this.marks = [];
-    this.clean = true;                       // no mistake, hint or solution yet
+    /** What broke this solve's clean run ("" none yet): "a wrong try", "a hint", "the solution". */
+    this.spoiled = "";
     const themes = [...new Set(PUZZLES.map((p) => p.theme))].sort();
     $("puzzle-theme").append(...themes.map((t) => Object.assign(document.createElement("option"), { value: t, textContent: t })));
     $("puzzle-theme").addEventListener("change", () => { this.theme = $("puzzle-theme").value; this.next(); });
@@ -89,11 +90,16 @@ class PuzzleController {
   open(index) {
     this.index = index;
     this.marks = [];
-    this.clean = true;
+    this.spoiled = "";
     history.replaceState(null, "", `#${this.puzzle.id}`);
     const p = this.puzzle, daily = index === dailyIndex(new Date());
     const solver = readPosition(p.position).side;
-    $("puzzle-title").textContent = `${daily ? "Puzzle of the day" : "Puzzle"} ${p.id}`;
+    // Titled by who wins and how; the id, small, is the puzzle's name in links and lists.
+    const title = $("puzzle-title"), id = document.createElement("small");
+    id.className = "puzzle-id";
+    id.textContent = ` #${p.id}`;
+    title.textContent = `${daily ? "Puzzle of the day: " : ""}${sideName(solver)} to win, ${p.theme}`;
+    title.append(id);
     $("puzzle-prompt").textContent = `${sideName(solver)} to move and win in ${p.length} move${p.length > 1 ? "s" : ""}` +
       ` (${p.theme}${p.rules ? `; rules: ${p.rules}` : ""}).`;
     this.say(this.engine.ready ? "" : "Loading the engine… you can move already.");
@@ -133,8 +139,7 @@ class PuzzleController {
   refused(reply) {
     if (reply.restarted) return;
     if (reply.wrong) {
-      this.clean = false;
-      this.setStreak(0);
+      this.spoil("a wrong try");
       this.say(`${reply.wrong} is not the move. Try another.`, "bad");
     } else this.say(`${capital(reply.error)}.`, "bad");
   }
@@ -149,11 +154,18 @@ class PuzzleController {
       return;
     }
     this.progress.solved.add(this.puzzle.id);
-    if (this.clean) this.setStreak(this.progress.streak + 1);
+    if (!this.spoiled) this.setStreak(this.progress.streak + 1);
     else this.save();
-    this.say(`Solved: ${a.result}.${this.clean ? "" : " (With help: the streak starts again.)"}`, "good");
+    this.say(`Solved: ${a.result}.${this.spoiled ? ` (After ${this.spoiled}: the streak starts again.)` : ""}`, "good");
     $("puzzle-next").focus();
     this.counts();
+  }
+
+  /** Help taken, or a wrong try: this solve no longer counts for the streak, which starts again
+   *  (the first reason is the one said). @param {string} why */
+  spoil(why) {
+    this.spoiled ||= why;
+    this.setStreak(0);
   }
 
   /** The piece to move next, marked. */
@@ -162,7 +174,7 @@ class PuzzleController {
     const next = this.puzzle.solution[SIDES.length * (this.verdict ? this.verdict.mine.length : 0)];
     const squares = next && moveSquares(next);
     if (!squares) return;
-    this.clean = false;
+    this.spoil("a hint");
     this.marks = [[squares.from, MARKUP.colours[0]]];
     this.say("The piece to move is marked.");
     this.render();
@@ -171,8 +183,7 @@ class PuzzleController {
   /** The whole solution, played through the engine. */
   async showSolution() {
     if (this.session.over) return;
-    this.clean = false;
-    this.setStreak(0);
+    this.spoil("the solution");
     const reply = await this.begin([...this.puzzle.solution]);
     if (reply && reply.ok) this.say(`The solution: ${this.puzzle.solution.join(", ")}. ${this.verdict?.result}.`);
   }
