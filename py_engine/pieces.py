@@ -17,7 +17,7 @@ class PieceKind(NamedTuple):
     ``price`` is Smith's price list (dice duels and Smith's wagers); ``per_side`` is how many each
     side starts with (Panthans never promote, so never more); ``moves`` says how it moves under
     the standard rules, in a sentence (the rules page's diagrams and the lessons say it so; the
-    gait itself is gaits.py's, and tests/test_lessons.py holds the sentence to it)."""
+    gait itself is gaits.py's, and the lessons' tests hold the sentence to it)."""
 
     letter: str
     name: str

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from py_engine import facade, record, search
 from py_engine.webbuild import dist as steps
-from py_engine.webbuild import facts, stdlib
+from py_engine.webbuild import bundle, facts, stdlib
 from py_engine.game import Game, start_position
 from py_engine.gallery import GALLERY
 from py_engine.movegen import referee_for
@@ -292,6 +292,14 @@ def fake_dist(tmp_path: Path) -> tuple[Path, Path]:
         (dist / name).parent.mkdir(parents=True, exist_ok=True)
         (dist / name).write_bytes(name.encode() * 3)
     (dist / "index.html").write_text(f"<script>const runtime = '{steps.RUNTIME_REVISION_MARK}';</script>")
+    # The element (bundled: bundle.py), taking in the facts the build writes, and a module it loads
+    # when asked, which finds a file beside it from its own address (as engine.js its worker).
+    (dist / "js/jetan-board.js").write_text(
+        'import { LIMITS } from "../engine-data.js";\nimport { later } from "./later.js";\n'
+        "/** The board. */\nexport const board = () => ({ limits: LIMITS, later });\n"
+        'export const engine = () => import("./engine.js");\n')
+    (dist / "js/later.js").write_text("export const later = 'plain';\n")
+    (dist / "js/engine.js").write_text('export const worker = new URL("./worker.js", import.meta.url);\n')
     # A standard library with everything the engine uses and something it does not.
     with zipfile.ZipFile(dist / "pyodide/python_stdlib.zip", "w") as full:
         for name in sorted(stdlib.USED | {"email/__init__.py"}):
@@ -366,6 +374,43 @@ def test_build_writes_every_generated_file(tmp_path, capsys):
     steps.write_manifest(dist)
     runtime, engine = keys()
     assert runtime == build["runtime"] and engine != build["engine"]
+
+
+def test_the_element_is_bundled_with_its_lazy_chunks_beside_it(tmp_path):
+    dist, runtime = fake_dist(tmp_path)
+    steps.main([str(dist), "0.11.1", "ab" * 32, "--runtime", str(runtime)])
+    js = dist / "js"
+    entry = (js / "jetan-board.js").read_text()
+    # One minified module at the element's address, the facts and the static imports inside, the
+    # module loaded with import() a chunk of its own beside it, named by its content.
+    assert "import{" not in entry and "/** The board" not in entry and "plain" in entry
+    assert f'move_text:{facts.web_facts()["LIMITS"]["move_text"]}' in entry
+    chunk = re.fullmatch(r'.*import\("\./(jetan-board-engine-[A-Z0-9]{8}\.js)"\).*', entry, re.S).group(1)
+    assert 'new URL("./worker.js",import.meta.url)' in (js / chunk).read_text()
+    assert entry.endswith("//# sourceMappingURL=jetan-board.js.map\n")
+    source_map = json.loads((js / "jetan-board.js.map").read_text())
+    assert "jetan-board.src.js" in source_map["sources"] and source_map["sourcesContent"]
+    assert not (js / "jetan-board.src.js").exists()
+    # The service worker keeps the element and its chunks, not the maps (developer tools' alone).
+    names = {name for name, _ in json.loads(
+        re.search(r"PRECACHE = (.*);", (dist / "precache.js").read_text()).group(1))["files"]}
+    assert {"js/jetan-board.js", f"js/{chunk}"} <= names
+    assert (js / f"{chunk}.map").exists() and not [n for n in names if n.endswith(".map")]
+    # The same sources, the same bytes.
+    built = {p.name: p.read_bytes() for p in js.iterdir()}
+    (tmp_path / "again").mkdir()
+    fresh, _ = fake_dist(tmp_path / "again")
+    steps.main([str(fresh), "0.11.1", "ab" * 32, "--runtime", str(runtime)])
+    assert {p.name: p.read_bytes() for p in (fresh / "js").iterdir()} == built
+
+
+def test_a_bundle_that_cannot_be_made_stops_the_build(tmp_path):
+    dist, _ = fake_dist(tmp_path)
+    (dist / "engine-data.js").write_text("export const LIMITS = {};\n")
+    (dist / "js/later.js").unlink()
+    with pytest.raises(SystemExit, match="esbuild could not bundle js/jetan-board.js"):
+        bundle.bundle(dist)
+    assert (dist / "js/jetan-board.js").exists() and not (dist / "js/jetan-board.src.js").exists()
 
 
 def test_a_page_that_no_longer_names_the_runtime_revision_is_refused(tmp_path):

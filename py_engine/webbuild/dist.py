@@ -12,6 +12,8 @@ writes, in this order:
   runtime's Python (:mod:`py_engine.webbuild.stdlib`);
 - ``DIST/reach.js``, ``DIST/engine-data.js`` and ``DIST/training-data.js``: the rule facts, the
   lessons and puzzles (:mod:`py_engine.webbuild.facts`);
+- ``DIST/js/jetan-board.js``: the element fan pages load, bundled with its lazy chunks and source
+  maps (:mod:`py_engine.webbuild.bundle`);
 - ``DIST/build-info.js`` and ``DIST/precache.js``: the build's version, the wheel's name and
   SHA-256, the runtime's download size, and the service worker's file list (:func:`write_manifest`);
 - ``NAME.br`` and ``NAME.gz`` beside each file worth compressing (:func:`compress`);
@@ -31,6 +33,7 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from . import CACHE, REPO, stdlib, wheel
+from .bundle import bundle
 from .facts import engine_data_js, reach_js, training_data_js
 
 def rewrite_lock(runtime: Path, dist: Path, version: str, sha256: str) -> None:
@@ -68,6 +71,9 @@ NOT_PRECACHED = ("pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "pyod
 # The build's compressed copies of a file, NAME.gz and NAME.br (:func:`compress`): not shipped
 # files of their own.
 COMPRESSED = (".gz", ".br")
+# Source maps (the bundle's, bundle.py): shipped for a reader's developer tools, which fetch them
+# only when open, online; no page needs one to work, offline least of all.
+SOURCE_MAP = ".map"
 
 
 def revision(path: Path) -> str:
@@ -111,7 +117,8 @@ def write_manifest(dist: Path) -> str:
     engine = hashlib.sha256("".join([wheel_sha, *runtime_files]).encode()).hexdigest()[:12]
     # The files the worker reads from the service worker's copies, by the revision it keeps each
     # under (each is one it keeps: a KeyError here otherwise).
-    precached = {name: rev for name, rev in revisions.items() if not name.startswith(NOT_PRECACHED)}
+    precached = {name: rev for name, rev in revisions.items()
+                 if not name.startswith(NOT_PRECACHED) and not name.endswith(SOURCE_MAP)}
     read_from_cache = {name: precached[name] for name in (*FETCHED, wheel)}
     info = {"version": version, "runtime": runtime, "engine": engine, "wheel": wheel,
             "wheelSha256": wheel_sha, "stdlib": STDLIB, "lock": LOCK, "revisions": read_from_cache,
@@ -204,6 +211,7 @@ def build(dist: Path, runtime: Path, micropip_version: str, micropip_sha256: str
     (dist / "reach.js").write_text(reach_js())
     (dist / "engine-data.js").write_text(engine_data_js())
     (dist / "training-data.js").write_text(training_data_js())
+    bundle(dist)                # takes in engine-data.js; before the list and the copies
     name_runtime_revision(dist)
     closing = write_manifest(dist)
     compress(dist)

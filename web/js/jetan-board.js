@@ -6,17 +6,23 @@
 // Attributes: position (the start; default the rule set's), rules, moves (comma-separated move
 // texts), ply (the position shown; default the last), orientation ("black" at the bottom, or
 // "orange"), interactive (the reader may play on). A board that only shows — a diagram, or a game
-// stepped with its buttons or the arrow keys — draws without the engine. The engine (Pyodide, in
-// a worker) loads only when an interactive board is first used, once per page for all its boards.
+// stepped with its buttons or the arrow keys — draws without the engine and never fetches it: the
+// engine's module (engine.js, through engine-later.js), its worker and the runtime (Pyodide) load
+// only when an interactive board is first used, once per page for all its boards, or when a board
+// asks the engine something (show-moves, a <jetan-record> child, play(), check()).
 // Method play(move) returns a promise of the move played; check() asks the engine whether the
 // game can be played; events "move" (detail: move, position) and "gameover" (detail: result).
 // The board is a view of a Session (session.js), which the app's board shares: a reader's
-// input made while the engine loads is kept and played when it is ready. Every board shows the position it holds in data-position (and
-// data-ply); data-engine says "loading", "ready" or "failed" once the engine has been asked.
+// input made while the engine loads is kept and played when it is ready. Every board shows the
+// position it holds in data-position (and data-ply); data-engine says "loading", "ready" or
+// "failed" once the engine has been asked. Fan pages load this module as the build bundles it
+// (py_engine/webbuild/bundle.py): one file for a still board, the engine's part a chunk beside it.
 //
 // Diagrams: arrows="d2d4 e9e7:red" and marks="e5 f6:blue" (colours from markup.js's PALETTE),
 // show-moves="d1" (the legal destinations of the piece on d1 in the position shown, from the
-// engine: it is loaded for them), gallery="chapter17" (a game of the gallery with its captions),
+// engine — legal moves are the engine's rules, never restated here — loaded for them only once
+// the board comes into view: a board that stays out of view starts nothing; data-destinations
+// names them once the engine has), gallery="chapter17" (a game of the gallery with its captions),
 // and comments for the moves, as children: <jetan-comment ply="3" arrows="g4f1:red">…</jetan-comment>
 // (ply: the position after that many moves; 0 the start), or a whole annotated record in a
 // <jetan-record> child (read by the engine, which is loaded for it; its comments' [%cal …] and
@@ -26,7 +32,7 @@
 import { GALLERY, LIMITS } from "../engine-data.js";
 import { BoardView } from "./board.js";
 import { themeFor } from "./themes.js";
-import { onEngineReady, sharedEngine, sharedEngineFailed, sharedEngineReady } from "./engine.js";
+import { engineLater, onEngineReady, sharedEngineFailed, sharedEngineReady } from "./engine-later.js";
 import { parseMarkup, parseSquare } from "./markup.js";
 import { picture } from "./picture.js";
 import { BLACK, ORANGE, describe, placementAndSide, readPosition, sideAfter, sideName, squareName } from "./position.js";
@@ -109,7 +115,8 @@ export class JetanBoard extends HTMLElement {
      *    notes: Object<string, import("./session.js").Comment>, problem: string, asking: string}} */
     this.record = { text: "", game: null, notes: {}, problem: "", asking: "" };
     // Readers play both sides; a press on an earlier position plays on from there.
-    this.session = new Session({ engine: sharedEngine, onEarlierPress: "branch" });
+    // (The session asks the engine through engine-later.js: engine.js loads on its first request.)
+    this.session = new Session({ engine: engineLater, onEarlierPress: "branch" });
     this.session.listen((...event) => this.heard(...event));
     this.view = new BoardView(this.canvas, {
       onPress: (sq) => { if (this.interactive) this.session.press(sq); },
@@ -130,6 +137,15 @@ export class JetanBoard extends HTMLElement {
     this.watcher = new MutationObserver((records) => {
       if (records.some((r) => !(r.type === "attributes" && r.target === this))) this.attributeChangedCallback();
     });
+    // show-moves asks the engine only once the board has come into view (or at once where the
+    // browser cannot tell).
+    this.inView = typeof IntersectionObserver === "undefined";
+    this.viewWatcher = this.inView ? null : new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      this.inView = true;
+      this.viewWatcher?.disconnect();
+      this.show();
+    });
   }
 
   connectedCallback() {
@@ -138,9 +154,10 @@ export class JetanBoard extends HTMLElement {
     this.stopHearing = onEngineReady(() => this.check());
     this.watcher.observe(this, { childList: true, subtree: true, characterData: true, attributes: true,
                                  attributeFilter: ["ply", "arrows", "marks"] });
+    if (!this.inView) this.viewWatcher?.observe(this);
   }
 
-  disconnectedCallback() { this.stopHearing(); this.watcher.disconnect(); }
+  disconnectedCallback() { this.stopHearing(); this.watcher.disconnect(); this.viewWatcher?.disconnect(); }
 
   /** Attribute changes are taken together: however many a page makes in a row, the board reads
    *  them once, as they are by then (the last wins). */
@@ -245,7 +262,7 @@ export class JetanBoard extends HTMLElement {
       return this.record;
     }
     this.record = { text: "", game: null, notes: {}, problem: "", asking: text };
-    sharedEngine().request("record", { text }).then((reply) => {
+    engineLater().request("record", { text }).then((reply) => {
       if (this.record.asking !== text) return;
       this.record = reply.ok
         ? { text, game: reply.game, notes: reply.game.comments || {}, problem: "", asking: "" }
@@ -288,7 +305,7 @@ export class JetanBoard extends HTMLElement {
     this.dataset.engine = "loading";
     const reply = await this.session.start({ quiet: true });
     if (!reply) return this.problem;
-    this.dataset.engine = reply.ok ? "ready" : sharedEngine().failed ? "failed" : "ready";
+    this.dataset.engine = reply.ok ? "ready" : sharedEngineFailed() ? "failed" : "ready";
     if (!reply.ok) {
       this.problem = `This game could not be played: ${reply.error}.`;
       this.show();
@@ -301,7 +318,10 @@ export class JetanBoard extends HTMLElement {
   heard(...event) {
     const [type, detail] = event;
     if (type === "change") {
-      if (this.session.asked) this.dataset.engine = this.session.state ? "ready" : sharedEngineFailed() ? "failed" : "loading";
+      // (Once asked: a refused game goes back to being only shown, the engine's word kept.)
+      if (this.session.asked || this.dataset.engine) {
+        this.dataset.engine = this.session.state || sharedEngineReady() ? "ready" : sharedEngineFailed() ? "failed" : "loading";
+      }
       this.show();
     } else if (type === "notice") {
       this.problem = capital(detail.text);
@@ -368,14 +388,16 @@ export class JetanBoard extends HTMLElement {
     this.caption.textContent = this.problem || this.describeMove();
     this.commentBox.textContent = comment ? comment.text : this.puzzleText || "";
     this.warningBox.textContent = [...this.markup.problems, reach.problem, look.problem].filter(Boolean).join(" ");
-    if (reach.square !== null && !reach.problem && this.reach.key === reach.key) {
+    // (Only once the engine has answered for the position shown.)
+    if (reach.key && !reach.problem && this.reach.key === reach.key) {
       this.dataset.destinations = reach.dests.map((d) => squareName(d.to)).join(" ");
     } else delete this.dataset.destinations;
     this.dispatchEvent(new Event("drawn"));
   }
 
   /** show-moves: the square and the destinations of its piece in the position shown, asked of
-   *  the engine once per position and square (loaded for them); until it answers, none. */
+   *  the engine once per position and square (loaded for them once the board is in view); until
+   *  it answers, none. */
   showMoves() {
     const text = (this.getAttribute("show-moves") || "").trim();
     if (!text) return { square: null, dests: [], problem: "", key: "" };
@@ -385,9 +407,9 @@ export class JetanBoard extends HTMLElement {
     const game = { rules: s.game.rules, start: s.game.start, moves: s.game.moves.slice(0, s.shownPly), square };
     const key = JSON.stringify(game);
     if (this.reach.key === key) return { ...this.reach, key };
-    if (this.reach.asking !== key) {
+    if (this.reach.asking !== key && this.inView) {
       this.reach.asking = key;
-      sharedEngine().request("destinations", game).then((reply) => {
+      engineLater().request("destinations", game).then((reply) => {
         if (this.reach.asking !== key) return;
         this.reach = { key, square, dests: reply.ok ? reply.destinations : [],
                        problem: reply.ok ? "" : `show-moves: ${reply.error}.`, asking: "" };
