@@ -77,8 +77,8 @@ def test_analysis_never_holds_up_the_game(page, server, jspi):
     page.click("#resign-button")                   # Resign asks once more on the button itself
     timed(f"{mode(jspi)}resign during analysis", lambda: page.click("#resign-button"),
           lambda: page.wait_for_selector("body:not([data-result=''])", timeout=int(SLACK_S * 4000)))
-    page.click("#undo-button")
-    wait_plies(page, 1)
+    page.click("#rematch-button")                  # a finished game is never revived: a rematch
+    wait_plies(page, 0)
     analysing(page)
     page.click("#new-game-button")
     page.check("input[name=opponent][value=friend]")
