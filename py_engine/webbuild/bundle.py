@@ -12,7 +12,7 @@ its source map beside it (``NAME.map``, the sources' text inside).
 The chunks are written beside the entry, in ``DIST/js``: engine.js finds the engine's worker
 (``js/worker.js``, shipped unbundled like the app's own modules) from its own address
 (``import.meta.url``), which a chunk elsewhere would change. Their names hold a hash of their
-content (``jetan-board-engine-XXXXXXXX.js``): a release that changes one ships it under a new
+content (``jetan-board-engine-<hash>.js``): a release that changes one ships it under a new
 name, so no browser or cache pairs an old entry with a new chunk. The same sources give the
 same bytes (esbuild writes no time or path of the machine).
 """
