@@ -47,7 +47,8 @@ def test_the_wheel_ships_exactly_what_the_facade_imports():
     # The gallery's games are the engine's content too (their captions checked against their
     # moves by its tests), though the page reads them from the build's facts, not the worker.
     assert modules == imported_closure(PACKAGE, ["__init__.py", "facade.py"]) | {"gallery.py"}
-    assert shipped - modules == {"puzzles.jsonl"}
+    compiled = {f"__pycache__/{name.removesuffix('.py')}.cpython-314.pyc" for name in modules}
+    assert shipped - modules == {"puzzles.jsonl"} | compiled
     for tool in ("__main__.py", "tools/cli.py", "tools/bench.py", "tools/match.py", "tools/tune.py",
                  "tools/puzzlegen.py", "webbuild/facts.py", "webbuild/serve.py", "webbuild/stdlib.py"):
         assert tool not in shipped and (PACKAGE / tool).exists()
@@ -86,3 +87,15 @@ def test_editing_a_tool_or_the_build_leaves_the_wheels_bytes(tmp_path):
     with open(copy / "search.py", "a") as f:
         f.write("\n# edited\n")
     assert wheel.wheel_bytes(copy, "0.1.0") != before            # the engine's own change does
+
+
+def test_its_bytecode_is_checked_against_the_sources():
+    """Each module's bytecode ships beside it, compiled by the runtime's Python (its magic
+    number is not this Python's), and hash-based and checked (flags 0b11): a module whose source
+    changed after the build is compiled again when imported, never run stale."""
+    files = entries(wheel.wheel_bytes())
+    compiled = {name: data for name, data in files.items() if name.endswith(".pyc")}
+    assert compiled
+    for data in compiled.values():
+        assert int.from_bytes(data[4:8], "little") == 0b11
+        assert data[:4] == compiled["py_engine/__pycache__/facade.cpython-314.pyc"][:4]

@@ -9,6 +9,11 @@ wheel's bytes — and with them every returning player's engine snapshot, which 
 wheel's hash — as they were. Every entry is dated 1980-01-01 and written in name order, so the
 wheel depends on the shipped files' bytes alone (not on the clock or on git).
 
+Beside each module its bytecode, compiled by the runtime's own Python and checked against the
+module's source when imported (:func:`py_engine.webbuild.stdlib.engine_bytecode`): a visit
+after an engine's release imports the engine into a restored runtime, and compiling its sources
+there was most of that import.
+
 The app unpacks the wheel itself (web/js/wheel.js); the tests' Pyodide run installs it with
 micropip, so it is a real wheel: ``METADATA``, ``WHEEL`` and ``RECORD`` with each file's hash.
 """
@@ -23,6 +28,7 @@ from pathlib import Path
 from typing import Any, Dict, List
 
 from . import REPO
+from .stdlib import engine_bytecode
 
 PACKAGE = REPO / "py_engine"
 NOT_SHIPPED = ("__main__.py",)
@@ -60,6 +66,7 @@ def wheel_bytes(package: Path = PACKAGE, ver: str = "") -> bytes:
     info = f"py_engine-{ver}.dist-info"
     entries: Dict[str, bytes] = {f"py_engine/{path.name}": path.read_bytes()
                                  for path in shipped_files(package)}
+    entries.update(engine_bytecode(entries))
     meta = project()
     entries[f"{info}/METADATA"] = (
         f"Metadata-Version: 2.1\nName: {meta['name']}\nVersion: {ver}\nSummary: {meta['description']}\n"

@@ -284,3 +284,50 @@ def test_the_early_move_list_numbers_and_marks_moves_as_the_engine_will(held_run
     # The engine's list says the same, and marks the duel.
     assert page.locator("#moves button").all_inner_texts() == ["g10-d7", "d2-d3", "d7-g4", "d1xg4/a"]
     assert page.locator("#moves .duel-mark").inner_text() == "duel won"
+
+
+def test_a_damaged_kept_file_is_downloaded_again_and_the_first_move_kept(context, server):
+    """The service worker's copies of the runtime's WebAssembly and of our wheel, cut short (a
+    write cut off, a disk's damage): the start that reads them fails, the copies are checked
+    and put right from the server, the engine starts, and the move made meanwhile is played."""
+    first, _ = visit(context, server)
+    kept(first)
+    wait_until(first, ACTIVE)
+    damaged = first.evaluate("""async () => {
+        const { BUILD } = await import("./build-info.js");
+        const cache = await caches.open("jetan-files");
+        const cut = [];
+        for (const [path, rev] of Object.entries(BUILD.revisions)) {
+            if (!path.endsWith(".wasm") && !path.endsWith(".whl")) continue;
+            const key = new URL(`${path}?rev=${rev}`, location.href).href;
+            const bytes = new Uint8Array(await (await cache.match(key)).arrayBuffer());
+            await cache.put(key, new Response(bytes.slice(0, bytes.length >> 1), {
+                headers: { "content-type": path.endsWith(".wasm") ? "application/wasm" : "" } }));
+            cut.push(key);
+        }
+        return cut;
+    }""")
+    assert len(damaged) == 2
+    first.close()
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.goto(server.url)
+    page.wait_for_selector("#move-input")
+    assert page.evaluate("document.body.dataset.engine") != "ready"
+    page.fill("#move-input", "d2-d3")                 # while the engine is (re)starting
+    page.press("#move-input", "Enter")
+    page.wait_for_selector("body[data-engine=ready]", timeout=120000)
+    wait_plies(page, 2, timeout=60000)
+    assert not page.errors
+    assert page.evaluate("""async (keys) => {
+        const { BUILD } = await import("./build-info.js");
+        const cache = await caches.open("jetan-files");
+        for (const key of keys) {
+            const bytes = await (await cache.match(key)).arrayBuffer();
+            const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+            const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+            if (!hex.startsWith(new URL(key).searchParams.get("rev"))) return false;
+        }
+        return true;
+    }""", damaged)

@@ -286,7 +286,63 @@ function takeSnapshot(pyodide, initialMemory) {
  *  memory: the most a snapshot may hold to be restored. @param {Pyodide} pyodide */
 const memoryOf = (pyodide) => pyodide._module.HEAPU8.length;
 
+/** Start the engine; when that fails and a kept copy of a file it read was damaged (mended
+ *  meanwhile), start it once more. Otherwise the page is told why, in one line. */
 async function boot() {
+  try {
+    await start();
+  } catch (err) {
+    let why = err;
+    if (await mendKeptFiles()) {
+      console.warn("A kept file was damaged and was downloaded again; starting once more.", err);
+      try {
+        await start();
+        return;
+      } catch (again) {
+        why = again;
+      }
+    }
+    // One line for the page; Python's tracebacks go to the console only.
+    const e = /** @type {?{message?: string}} */ (why);
+    const message = String(e && e.message ? e.message : why).split("\n")[0].slice(0, 200);
+    console.error(why);
+    failure = message;
+    status("error", message);
+  }
+}
+
+/** Check the service worker's copies of the files the engine's start reads (the runtime's and
+ *  our wheel: BUILD.revisions) against their revisions; put each damaged one (truncated, written
+ *  by half) right from the server. A copy is not checked on every start (hashing 13 MB would
+ *  slow each warm start): only after a start has failed. Returns whether one was damaged.
+ *  @returns {Promise<boolean>} */
+async function mendKeptFiles() {
+  let damaged = false;
+  try {
+    const cache = await caches.open(FILES);
+    for (const [path, revision] of Object.entries(BUILD.revisions || {})) {
+      const key = new URL(`${path}?rev=${revision}`, root).href;
+      const kept = await cache.match(key);
+      if (!kept || (await sha256(new Uint8Array(await kept.arrayBuffer()))).startsWith(revision)) continue;
+      damaged = true;
+      await cache.delete(key);
+      const fresh = await browserFetch(new URL(path, root), { cache: "reload" });
+      const bytes = new Uint8Array(await fresh.arrayBuffer());
+      if (fresh.ok && (await sha256(bytes)).startsWith(revision)) {
+        const type = fresh.headers.get("content-type");
+        await cache.put(key, new Response(bytes, { headers: type ? { "content-type": type } : {} }));
+      }
+    }
+  } catch (err) {
+    // No Cache Storage, or offline: a copy found damaged is gone, and is fetched when next needed.
+    console.warn("The kept files could not all be checked.", err);
+  }
+  return damaged;
+}
+
+/** The engine's start: from the engine's snapshot, the runtime's, or afresh (docs/architecture.md,
+ *  "Start-up"); throws when even the ordinary start fails. */
+async function start() {
   let stopCounting = () => {};
   const wheel = fetchWheel();
   wheel.catch(() => {});         // awaited below, where a failure is reported
@@ -334,13 +390,6 @@ async function boot() {
     const runtime = engines && runtimes && takeSnapshot(pyodide, initialMemory);
     await startEngine(pyodide, wheel, engines, initialMemory, "started");
     if (runtime && runtimes) whenQuiet(() => runtimes.write(runtime));
-  } catch (err) {
-    // One line for the page; Python's tracebacks go to the console only.
-    const e = /** @type {?{message?: string}} */ (err);
-    const message = String(e && e.message ? e.message : err).split("\n")[0].slice(0, 200);
-    console.error(err);
-    failure = message;
-    status("error", message);
   } finally {
     stopCounting();
   }
@@ -350,15 +399,17 @@ async function boot() {
  *  can be kept), say it is ready (``how`` it started), and keep its snapshot once the page is
  *  quiet. The snapshot is taken before any request builds a game, while the memory is smallest
  *  (one larger than the runtime's initial memory would fail to restore: Pyodide issue #6254),
- *  but after the tables a first search makes are made (facade.warm_up: the memory does not
- *  grow), so that a restored engine's first reply does not make them.
+ *  and, on a first visit, after the tables a first search makes are made (facade.warm_up: the
+ *  memory does not grow), so that a restored engine's first reply does not make them. Not after
+ *  an engine's release ("updated"): a returning player is waiting for that start, and its warm-up
+ *  (0.4-0.6 s) would hold up their first move more than it saves the next visit's first search.
  *  @param {Pyodide} pyodide @param {ReturnType<typeof fetchWheel>} wheel our wheel's bytes, checked
  *  @param {?import("./snapshots.js").SnapshotStore} engines
  *  @param {number} initialMemory @param {string} how */
 async function startEngine(pyodide, wheel, engines, initialMemory, how) {
   status("loading", "Installing the Jetan engine", STARTED);
   facade = await installEngine(pyodide, await wheel);
-  if (engines) facade.warm_up();
+  if (engines && how === "started") facade.warm_up();
   const snapshot = engines && takeSnapshot(pyodide, initialMemory);
   ready(pyodide, how);
   if (snapshot && engines) whenQuiet(() => engines.write(snapshot).then(settled));
