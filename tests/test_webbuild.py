@@ -300,6 +300,8 @@ def fake_dist(tmp_path: Path) -> tuple[Path, Path]:
         'export const engine = () => import("./engine.js");\n')
     (dist / "js/later.js").write_text("export const later = 'plain';\n")
     (dist / "js/engine.js").write_text('export const worker = new URL("./worker.js", import.meta.url);\n')
+    # The QR code's module, which loads the qr package when asked (bundled with it: bundle.py).
+    (dist / "js/qr.js").write_text('export const encoder = () => import("qr");\n')
     # A standard library with everything the engine uses and something it does not.
     with zipfile.ZipFile(dist / "pyodide/python_stdlib.zip", "w") as full:
         for name in sorted(stdlib.USED | {"email/__init__.py"}):

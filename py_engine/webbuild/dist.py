@@ -14,6 +14,8 @@ writes, in this order:
   lessons and puzzles (:mod:`py_engine.webbuild.facts`);
 - ``DIST/js/jetan-board.js``: the element fan pages load, bundled with its lazy chunks and source
   maps (:mod:`py_engine.webbuild.bundle`);
+- ``DIST/js/qr.js``: the invitation's QR code, bundled with the qr package as a lazy chunk
+  (``js/qr-encoder-<hash>.js``) and source maps (:func:`py_engine.webbuild.bundle.bundle_qr`);
 - ``DIST/build-info.js`` and ``DIST/precache.js``: the build's version, the wheel's name and
   SHA-256, the runtime's download size, and the service worker's file list (:func:`write_manifest`);
 - ``NAME.br`` and ``NAME.gz`` beside each file worth compressing (:func:`compress`);
@@ -33,7 +35,7 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from . import CACHE, REPO, stdlib, wheel
-from .bundle import bundle
+from .bundle import bundle, bundle_qr
 from .facts import engine_data_js, reach_js, training_data_js
 
 def rewrite_lock(runtime: Path, dist: Path, version: str, sha256: str) -> None:
@@ -212,6 +214,7 @@ def build(dist: Path, runtime: Path, micropip_version: str, micropip_sha256: str
     (dist / "engine-data.js").write_text(engine_data_js())
     (dist / "training-data.js").write_text(training_data_js())
     bundle(dist)                # takes in engine-data.js; before the list and the copies
+    bundle_qr(dist)
     name_runtime_revision(dist)
     closing = write_manifest(dist)
     compress(dist)
