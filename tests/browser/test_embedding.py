@@ -252,3 +252,35 @@ def test_the_embedding_guide_writes_snippets_and_previews(page, server):
     assert preview.get_attribute("data-position").split()[:2] == position_after(["e2-e3"]).split()
     page.screenshot(path=str(ARTIFACTS / "embed-guide.png"), full_page=True)
     assert not page.errors
+
+
+def test_a_diagrams_markup_and_comments_stay_with_the_positions_the_page_gave(page, server, fan_site):
+    """The diagram's arrows and rings belong to the position it shows first, a comment to its
+    ply of the page's game: after a reader plays on, or plays another line, they are not drawn on
+    positions the page never gave; stepping back to a given position shows them again."""
+    page.goto(fan_site.url)
+    page.evaluate("""() => {
+        const b = document.createElement('jetan-board');
+        b.id = 'study';
+        b.setAttribute('moves', 'd2-d3,g9-g8');
+        b.setAttribute('arrows', 'e2e4:red');
+        b.setAttribute('marks', 'e5');
+        b.setAttribute('interactive', '');
+        b.innerHTML = '<jetan-comment ply="1" arrows="g9g8:yellow">Orange answers.</jetan-comment>';
+        document.body.append(b);
+    }""")
+    drawn = """() => { const b = document.getElementById('study');
+        return [Number(b.dataset.ply), b.scene.arrows.length, b.scene.marks.length,
+                b.shadowRoot.querySelector('.comment').textContent]; }"""
+    assert page.evaluate(drawn) == [2, 1, 1, ""]
+    page.evaluate("document.getElementById('study').play('e2-e3')")       # played on
+    assert page.evaluate(drawn) == [3, 0, 0, ""]
+    page.evaluate("document.getElementById('study').session.step('prev')")
+    assert page.evaluate(drawn) == [2, 1, 1, ""]
+    page.evaluate("document.getElementById('study').session.step('prev')")
+    assert page.evaluate(drawn) == [1, 1, 0, "Orange answers."]              # the comment's arrow
+    page.evaluate("document.getElementById('study').play('h9-h8')")       # another line
+    assert page.evaluate(drawn) == [2, 0, 0, ""]
+    page.evaluate("document.getElementById('study').session.step('prev')")
+    assert page.evaluate(drawn) == [1, 1, 0, "Orange answers."]
+    assert not page.errors

@@ -103,6 +103,10 @@ export class JetanBoard extends HTMLElement {
     this.markup = { arrows: [], marks: [], problems: [] };
     /** @type {Map<number, Note>} comments by ply */
     this.comments = new Map();
+    /** The game's moves as the page gave them, the ply it showed first, and how many of its
+     *  moves the game still follows: the positions its comments and markup belong to
+     *  (onGivenLine). */
+    this.given = { moves: /** @type {string[]} */ ([]), ply: 0, line: 0 };
     /** show-moves: the destinations the engine gave, for the key (game and square) asked (and
      *  the key being asked about).
      *  @type {{key: string, square: ?number, dests: {to: number}[], problem: string, asking?: string}} */
@@ -188,6 +192,7 @@ export class JetanBoard extends HTMLElement {
     this.comments = comments;
     this.markup.problems = problems;
     this.session.show(game, { ply: Number.isInteger(ply) ? ply : null, judge: this.puzzle ? puzzleJudge(this.puzzle) : GAME });
+    this.given = { moves: [...this.session.game.moves], ply: this.session.shownPly, line: this.session.game.moves.length };
     if (error || this.session.earlyError) this.problem = `This board could not be read: ${error || this.session.earlyError}.`;
     if (sharedEngineReady()) this.check();
     this.show();
@@ -337,12 +342,21 @@ export class JetanBoard extends HTMLElement {
     } else if (type === "played" && detail) {
       this.problem = "";
       const state = this.session.live, last = detail === state.moves.at(-1);
+      // A move other than the page's, from a position it gave: the line the page gave ends there.
+      const from = state.moves.indexOf(detail);
+      if (from >= 0 && from < this.given.line && detail.text !== this.given.moves[from]) this.given.line = from;
       this.dispatchEvent(new CustomEvent("move", { bubbles: true, composed: true,
         detail: { move: publicMove(detail), position: detail.position } }));
       if (last && state.result) this.dispatchEvent(new CustomEvent("gameover", { bubbles: true, composed: true, detail: state.result }));
       if (last && this.puzzle) this.puzzleSaid(state);
       this.show();
     }
+  }
+
+  /** Whether the position after ``ply`` moves is one the page gave, not one of a line the
+   *  reader played instead. @param {number} ply */
+  onGivenLine(ply) {
+    return ply <= this.given.line;
   }
 
   /** What a puzzle's move, right and answered, leaves: solved, or go on.
@@ -361,9 +375,13 @@ export class JetanBoard extends HTMLElement {
     const props = s.boardProps();
     const flipped = this.getAttribute("orientation") === ORANGE ||
       Boolean(this.puzzle && readPosition(this.puzzle.position).side !== BLACK);
-    const comment = this.comments.get(s.shownPly);
-    const arrows = [...this.markup.arrows, ...(comment ? comment.arrows : [])];
-    const marks = [...this.markup.marks, ...(comment ? comment.marks : [])];
+    // The page's comments and markup belong to the positions it gave: not to a line a reader
+    // plays instead (the diagram's own arrows and marks to the position it showed first).
+    const given = this.onGivenLine(s.shownPly);
+    const comment = given ? this.comments.get(s.shownPly) : undefined;
+    const markup = given && s.shownPly === this.given.ply ? this.markup : { arrows: [], marks: [] };
+    const arrows = [...markup.arrows, ...(comment ? comment.arrows : [])];
+    const marks = [...markup.marks, ...(comment ? comment.marks : [])];
     const reach = this.showMoves();
     this.view.set({ ...props, flipped, arrows: [...arrows, ...props.arrows], marks, theme: look.theme,
                     dests: props.dests.length ? props.dests : reach.dests,
