@@ -294,7 +294,7 @@ def judge(lesson_id: str, index: int, moves: Sequence[Union[str, Tuple[int, int]
         if task.most and count >= task.most and not _met(task, pos, stars, learner, game, solo, dueled):
             failed = f"not done in {task.most} move{'s' if task.most > 1 else ''}"
         if not solo and game.result is not None and not _met(task, pos, stars, learner, game, solo, dueled):
-            failed = game.result.explanation
+            failed = game.result_words() or ""
     done = _met(task, pos, stars, learner, game, solo, dueled) and not failed
     legal: Dict[str, List[int]] = {}
     if not done and not failed:
@@ -305,7 +305,7 @@ def judge(lesson_id: str, index: int, moves: Sequence[Union[str, Tuple[int, int]
             "last": last,
             "learner": SIDES[learner], "stars": stars, "done": done, "failed": failed,
             "moves_left": max(0, task.most - len(moves)) if task.most else 0, "legal": legal,
-            "result": game.result.explanation if not solo and game.result else ""}
+            "result": (game.result_words() or "") if not solo else ""}
 
 
 def _solo_moves(found: Lesson, pos: Position) -> List[Any]:

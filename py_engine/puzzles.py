@@ -135,7 +135,7 @@ def attempt(puzzle: Puzzle, moves: Sequence[Any]) -> Dict[str, Any]:
                 legal.setdefault(str(m.frm), []).append(m.to)
     return {"id": puzzle["id"], "position": str(game.position), "played": played, "mine": mine,
             "last": last, "wrong": wrong, "solved": solved, "legal": legal,
-            "result": result.explanation if result else ""}
+            "result": game.result_words() or ""}
 
 
 __all__ = ["PuzzleError", "Puzzle", "load", "loads", "length", "by_id", "attempt"]

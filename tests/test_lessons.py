@@ -44,7 +44,7 @@ def test_wrong_tries_explain_themselves():
         judge("safety", 0, ["a1-a2"])
     with pytest.raises(IllegalMoveError, match="third time"):
         judge("repetition", 0, ["d6-d4"])
-    assert judge("chief-takes-chief", 0, ["c7xf7"])["failed"] == "a Chief was taken by a lesser piece"
+    assert judge("chief-takes-chief", 0, ["c7xf7"])["failed"] == "Drawn: a Dwar took the Orange Chief"
     assert judge("chief", 0, ["e4xe7", "e7-e8", "e8-e9"])["failed"] == "not done in 3 moves"
 
 
@@ -121,7 +121,7 @@ def test_each_pieces_sentence_says_what_the_engine_does_and_the_lessons_say_it()
 
 
 def test_a_task_with_a_move_limit_leaves_saying_it_to_the_page():
-    """The page words a task's limit itself ("(in 3 moves)", learn.js), so no prompt says it too."""
+    """The page words a task's limit itself ("Within 3 moves.", learn.js), so no prompt says it too."""
     for lesson in LESSONS:
         for task in lesson.tasks:
             if task.most:

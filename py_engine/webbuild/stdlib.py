@@ -17,7 +17,7 @@ no sources beside them, without docstrings and asserts, without column positions
 uncompressed in the zip (a host's gzip or brotli packs the whole zip better than the zip packs
 each file).
 
-The same runtime compiles the engine's own modules for its wheel (:func:`engine_bytecode`).
+The same runtime compiles the engine's own modules for its wheel, alike (:func:`engine_bytecode`).
 
 >>> "json/__init__.py" in USED and "email/__init__.py" not in USED
 True
@@ -99,21 +99,10 @@ with zipfile.ZipFile("/tmp/sources.zip") as sources, zipfile.ZipFile("/tmp/bytec
         code = compile(source, f"{library}/{name}", "exec", dont_inherit=True, optimize=2)
         out.writestr(name + "c", _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
 """
-# The engine's modules (:func:`engine_bytecode`): each beside its source, in ``__pycache__`` as the
-# import would cache it, checked against the source's hash when imported (a source changed after
-# the build, as a test's release B is, is compiled again rather than run stale), and compiled as
-# the import would (docstrings and asserts kept).
-COMPILE_ENGINE = """
-import importlib.util, site, zipfile
-from importlib._bootstrap_external import _code_to_hash_pyc
-packages = site.getsitepackages()[0]
-with zipfile.ZipFile("/tmp/sources.zip") as sources, zipfile.ZipFile("/tmp/bytecode.zip", "w") as out:
-    for name in sources.namelist():
-        source = sources.read(name)
-        code = compile(source, f"{packages}/{name}", "exec", dont_inherit=True)
-        out.writestr(importlib.util.cache_from_source(name),
-                     _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=True))
-"""
+# The engine's modules (:func:`engine_bytecode`) alike, but as the file an import from
+# site-packages would have compiled.
+COMPILE_ENGINE = COMPILE.replace('next(p for p in sys.path if p.endswith(".zip"))',
+                                 '__import__("site").getsitepackages()[0]')
 # Node's side (compile_stdlib.mjs): start the runtime, hand it the sources, take the bytecode back.
 RUN_IN_RUNTIME = Path(__file__).with_name("compile_stdlib.mjs")
 
@@ -147,9 +136,8 @@ def bytecode(sources: Dict[str, bytes], runtime: Path = PINNED_RUNTIME, code: st
 
 def engine_bytecode(sources: Dict[str, bytes], runtime: Path = PINNED_RUNTIME) -> Dict[str, bytes]:
     """The engine's modules (``sources``: "py_engine/facade.py": its source, data files ignored)
-    compiled by ``runtime``'s Python (:data:`COMPILE_ENGINE`) into ``.pyc`` files beside them
-    ("py_engine/__pycache__/facade.cpython-314.pyc"). Measured under Node: the engine's import
-    took about 100 ms with them, against 360 compiling its sources (docs/benchmarks.md)."""
+    compiled by ``runtime``'s Python (:data:`COMPILE_ENGINE`) as the standard library is:
+    "py_engine/facade.pyc", sourceless, without docstrings and asserts."""
     return bytecode({name: data for name, data in sources.items() if name.endswith(".py")}, runtime,
                     COMPILE_ENGINE, "engine")
 

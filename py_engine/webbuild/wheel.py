@@ -9,10 +9,11 @@ wheel's bytes — and with them every returning player's engine snapshot, which 
 wheel's hash — as they were. Every entry is dated 1980-01-01 and written in name order, so the
 wheel depends on the shipped files' bytes alone (not on the clock or on git).
 
-Beside each module its bytecode, compiled by the runtime's own Python and checked against the
-module's source when imported (:func:`py_engine.webbuild.stdlib.engine_bytecode`): a visit
-after an engine's release imports the engine into a restored runtime, and compiling its sources
-there was most of that import.
+The modules ship as bytecode, compiled by the runtime's own Python, without their sources, as the
+standard library does (:func:`py_engine.webbuild.stdlib.engine_bytecode`): a visit after an
+engine's release imports the engine into a restored runtime, and compiling its sources there was
+most of that import (docs/benchmarks.md). Without docstrings, the wheel is about as large as its
+sources were.
 
 The app unpacks the wheel itself (web/js/wheel.js); the tests' Pyodide run installs it with
 micropip, so it is a real wheel: ``METADATA``, ``WHEEL`` and ``RECORD`` with each file's hash.
@@ -64,9 +65,9 @@ def wheel_bytes(package: Path = PACKAGE, ver: str = "") -> bytes:
     """The wheel of ``package`` (by default this checkout's engine) as bytes."""
     ver = ver or version()
     info = f"py_engine-{ver}.dist-info"
-    entries: Dict[str, bytes] = {f"py_engine/{path.name}": path.read_bytes()
-                                 for path in shipped_files(package)}
-    entries.update(engine_bytecode(entries))
+    files = {f"py_engine/{path.name}": path.read_bytes() for path in shipped_files(package)}
+    entries: Dict[str, bytes] = engine_bytecode(files)
+    entries.update({name: data for name, data in files.items() if not name.endswith(".py")})
     meta = project()
     entries[f"{info}/METADATA"] = (
         f"Metadata-Version: 2.1\nName: {meta['name']}\nVersion: {ver}\nSummary: {meta['description']}\n"

@@ -81,7 +81,7 @@ def responsiveness(browser, server):
     page = opened(browser, server, dict(SETTINGS, settings=dict(SETTINGS["settings"], timeMs=5000)))
     page.fill("#move-input", "d2-d3")
     page.press("#move-input", "Enter")
-    page.wait_for_function("document.getElementById('thinking-text').textContent.includes('depth')")
+    page.wait_for_function("document.getElementById('thinking-text').textContent.includes('Depth')")
     page.wait_for_timeout(1500)
     page.click("#stop-button")
     figures["Move now (level 6, 5 s), to the engine's move (ms)"] = answer_ms(page, 2)

@@ -142,7 +142,7 @@ def test_comments_in_the_app_are_kept_written_and_read_back(page, server):
     page.locator("#comment-summary").click()
     page.locator("#comment-text").fill("A quiet start.")
     page.locator("#comment-arrows").fill("d3d4:red")
-    assert page.locator("#caption").text_content() == "1. A quiet start."
+    assert page.locator("#caption").text_content() == "1. d2-d3: A quiet start."
     page.locator("#record-summary").click()
     wait_until(page, "() => document.getElementById('record').value.replace(/\\s+/g, ' ')"
                      ".includes('{A quiet start. [%cal Rd3d4]}')")
@@ -151,7 +151,7 @@ def test_comments_in_the_app_are_kept_written_and_read_back(page, server):
     saved = page.evaluate("() => JSON.parse(localStorage.getItem('jetan.saved')).game.comments")
     assert saved == {"1": {"text": "A quiet start.", "arrows": "d3d4:red", "marks": ""}}
     page.locator("#moves button").first.click()
-    assert page.locator("#caption").text_content() == "1. A quiet start."
+    assert page.locator("#caption").text_content() == "1. d2-d3: A quiet start."
     # Share: a picture of the position shown, downloaded as a PNG.
     page.locator("#share-button").click()
     with page.expect_download() as download:

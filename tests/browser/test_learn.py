@@ -64,7 +64,7 @@ def test_a_rule_lesson_against_the_engine(desktop, server):
     play(page, "c7", "f7")                         # the Dwar takes the Chief: only a draw
     wait_until(page, "() => document.getElementById('learn-message').textContent.startsWith('Not this time')",
                timeout=90)
-    assert "lesser piece" in message(page)
+    assert "a Dwar took the Orange Chief" in message(page)
     page.locator("#restart-task").click()
     play(page, "e5", "f7")
     wait_until(page, "() => document.getElementById('learn-message').textContent.startsWith('Well done')")

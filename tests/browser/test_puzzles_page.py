@@ -68,7 +68,7 @@ def test_a_puzzle_solved_by_clicks_after_a_wrong_try(browser, server, kept_snaps
     wrong = next((name[int(frm)], name[to]) for frm, tos in legal.items() for to in tos
                  if (name[int(frm)], name[to]) != tuple(right))
     play(page, puzzle, f"{wrong[0]}-{wrong[1]}")
-    wait_until(page, "() => document.getElementById('puzzle-message').textContent.includes('not the move')")
+    wait_until(page, "() => document.getElementById('puzzle-message').textContent.includes('Not the move')")
     page.locator("#puzzle-hint").click()
     assert page.evaluate("() => window.jetanPuzzles.marks.length") == 1
     play(page, puzzle, puzzle["solution"][0])
@@ -133,7 +133,7 @@ def test_a_puzzle_on_a_fan_page_by_clicks(browser, server, tmp_path):
                 page.mouse.click(box["x"] + (f + 0.5) * cell, box["y"] + (9 - r + 0.5) * cell)
 
         tap(wrong_move(puzzle))                      # the first press starts the page's engine
-        wait_until(page, f"() => {board}.shadowRoot.textContent.includes('is not the move')", timeout=90)
+        wait_until(page, f"() => {board}.shadowRoot.textContent.includes('Not the move')", timeout=90)
         wait_until(page, f"() => {board}.dataset.ply === '0'")
         tap(puzzle["solution"][0])
         wait_until(page, f"() => {board}.dataset.ply === '2'", timeout=90)

@@ -242,11 +242,11 @@ def test_a_shared_game_can_be_looked_through_while_the_engine_loads(held_runtime
     page, release = held_runtime
     page.goto(server.url + "#1;m=d2d3,g9g8,e2e3,c9c8")
     status = page.locator("#status")
-    page.wait_for_function("document.getElementById('status').textContent.includes('move 4 of 4')")
+    page.wait_for_function("document.getElementById('status').textContent.includes('after 2… c9-c8')")
     start = page.locator("#board").get_attribute("data-position")
     for key in ("ArrowLeft", "ArrowLeft"):
         page.keyboard.press(key)
-    assert "Showing move 2 of 4" in status.inner_text()
+    assert "Showing the position after 1… g9-g8" in status.inner_text()
     after_two = page.locator("#board").get_attribute("data-position")
     page.keyboard.press("Home")
     assert "Showing the start" in status.inner_text()
@@ -259,13 +259,13 @@ def test_a_shared_game_can_be_looked_through_while_the_engine_loads(held_runtime
     # On a phone there are no arrow keys: the move list is there before the engine too.
     assert page.locator("#moves button").all_inner_texts() == ["d2-d3", "g9-g8", "e2-e3", "c9-c8"]
     page.locator("#moves button").nth(3).click()
-    assert "Showing move 4 of 4" in status.inner_text()
+    assert "Showing the position after 2… c9-c8" in status.inner_text()
     page.locator("#moves button").nth(1).click()
-    assert "Showing move 2 of 4" in status.inner_text()
+    assert "Showing the position after 1… g9-g8" in status.inner_text()
     release()
     page.wait_for_selector("body[data-engine=ready]", timeout=60000)
     page.wait_for_function("document.getElementById('status').textContent.startsWith('Reviewing')")
-    assert status.inner_text() == "Reviewing: after 1. g9-g8 (Orange), move 2 of 4"
+    assert status.inner_text() == "Reviewing: after 1… g9-g8 (Orange)"
     assert page.locator("#flip-button").get_attribute("aria-pressed") == "true"
     assert page.locator("#board").get_attribute("data-position").split()[0] == after_two.split()[0]
 

@@ -50,7 +50,7 @@ CLOCK = """() => {
         .observe(document.body, { attributes: true, attributeFilter: ["data-plies"] });
     const thinking = document.getElementById("thinking-text");
     new MutationObserver(() => {
-        if (window.__depth1 === null && thinking.textContent.includes("depth")) {
+        if (window.__depth1 === null && thinking.textContent.includes("Depth")) {
             window.__depth1 = performance.now() - window.__asked;
         }
     }).observe(thinking, { childList: true, characterData: true, subtree: true });
@@ -231,7 +231,7 @@ def click_round(browser, url):
     figures["own move drawn, the game's next 3 moves (median)"] = drawn
     figures["level-3 reply, the game's next 3 moves (median)"] = answered
     first_move(browser, url, dict(SETTINGS, settings=dict(SETTINGS["settings"], timeMs=5000)), 2)
-    browser.wait("() => document.getElementById('thinking-text').textContent.includes('depth')", timeout=60)
+    browser.wait("() => document.getElementById('thinking-text').textContent.includes('Depth')", timeout=60)
     figures["first think's depth 1, from the press (level 6)"] = browser.call("() => window.__depth1")
     time.sleep(1.5)
     browser.click(*browser.centre("#stop-button"))

@@ -151,7 +151,7 @@ def test_move_now_during_the_engines_search_takes_effect(browser, server):
     browser.call(LISTEN)
     click_move(browser, "d2", "d3")
     browser.wait("() => !document.getElementById('thinking').hidden && "
-                 "document.getElementById('thinking-text').textContent.includes('depth')")
+                 "document.getElementById('thinking-text').textContent.includes('Depth')")
     browser.click_element("#stop-button")
     wait_plies(browser, 2)
     # The search was cut short by the button, not by its time running out.

@@ -155,7 +155,7 @@ session.listen((type, detail) => {
   if (type === "change") render();
   else if (type === "played") announce(detail);
   else if (type === "notice") notify(detail.text, detail.action);
-  else if (type === "thinking") renderThinking(detail);
+  else if (type === "thinking") renderThinking(detail, /** @type {import("./engine.js").State} */ (session.state).turn);
   else if (type === "progress") renderReplayProgress(detail);
   else if (type === "replaced") {
     const problem = remember(storage, detail.game, detail.next);
@@ -170,7 +170,7 @@ session.listen((type, detail) => {
   }
 });
 
-/** The engine's step while it loads ("Starting Python"), said by the loading bar. */
+/** The engine's step while it loads ("Starting the engine"), said by the loading bar. */
 let loadingStep = "Loading the engine";
 // The end's card closed by the reader: it floats over the panel on a phone turned sideways,
 // where it closes (CSS); turned upright it is under the board again, and shown.

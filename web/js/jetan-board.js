@@ -35,7 +35,7 @@ import { themeFor } from "./themes.js";
 import { engineLater, onEngineReady, sharedEngineFailed, sharedEngineReady } from "./engine-later.js";
 import { parseMarkup, parseSquare } from "./markup.js";
 import { picture } from "./picture.js";
-import { BLACK, ORANGE, describe, placementAndSide, readPosition, sideAfter, sideName, squareName } from "./position.js";
+import { BLACK, ORANGE, describe, numbered, placementAndSide, readPosition, sideAfter, sideName, squareName } from "./position.js";
 import { GAME, puzzleJudge } from "./judges.js";
 import { Session } from "./session.js";
 import { capital } from "./words.js";
@@ -337,7 +337,7 @@ export class JetanBoard extends HTMLElement {
     } else if (type === "refused" && detail.reply.wrong) {
       // A wrong try at a puzzle: the position stays, for another.
       this.problem = "";
-      this.puzzleText = `${detail.reply.wrong} is not the move: try another.`;
+      this.puzzleText = `Not the move: ${detail.reply.wrong}. Try another.`;
       this.show();
     } else if (type === "played" && detail) {
       this.problem = "";
@@ -363,7 +363,7 @@ export class JetanBoard extends HTMLElement {
    *  @param {import("./engine.js").State} state */
   puzzleSaid(state) {
     if (state.result) {
-      this.puzzleText = `Solved: ${state.result.explanation}.`;
+      this.puzzleText = `Solved! ${state.result.words || state.result.explanation}.`;
       this.dataset.puzzle = "solved";
     } else this.puzzleText = "Right: go on.";
   }
@@ -465,9 +465,10 @@ export class JetanBoard extends HTMLElement {
     if (s.asked && !s.state && s.selected !== null) return "Loading the engine…";
     if (ply === 0) return s.plies ? "Start position" : "";
     const entry = s.state && s.state.moves[ply - 1];
-    const text = entry ? entry.text : s.early ? s.early.entries[ply - 1].text : "";
+    const early = s.early ? s.early.entries[ply - 1] : null;
+    const named = entry ? numbered(entry) : early ? numbered(early) : "";
     const over = s.over && ply === s.plies ? ` — ${s.live.result?.explanation ?? ""}` : "";
-    return `${ply}. ${text}${entry ? ` (${entry.descriptive})` : ""}${over}`;
+    return `${named}${entry ? ` (${entry.descriptive})` : ""}${over}`;
   }
 
   /** Play a move (text such as "d2-d3", or squares {from, to}) at the position shown; resolves

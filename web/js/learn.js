@@ -97,7 +97,7 @@ class LessonController {
   render() {
     const task = this.task, v = this.verdict, s = this.session;
     const count = LESSONS[this.lessonIndex].tasks.length;
-    const limit = task.most ? ` (in ${task.most} move${task.most > 1 ? "s" : ""})` : "";
+    const limit = task.most ? ` Within ${task.most} move${task.most > 1 ? "s" : ""}.` : "";
     $("task-prompt").textContent = `${count > 1 ? `Task ${this.taskIndex + 1} of ${count}: ` : ""}${task.prompt}${limit}`;
     // A star a move on its way (or kept) lands on is taken already.
     const taken = [s.sent, ...s.kept].flatMap((m) => (m && m.to !== undefined ? [m.to] : []));
@@ -122,7 +122,7 @@ class LessonController {
     const v = this.verdict;
     if (!v) return;           // a move played has the judge's word
     if (v.done) {
-      this.say(v.result ? `Well done: ${v.result}.` : "Well done!", "good");
+      this.say(v.result ? `Well done! ${v.result}.` : "Well done!", "good");
       if (this.taskIndex + 1 === LESSONS[this.lessonIndex].tasks.length) {
         this.finished.add(LESSONS[this.lessonIndex].id);
         try { storage.setItem(PROGRESS_KEY, JSON.stringify([...this.finished])); } catch { /* kept for this visit */ }

@@ -9,7 +9,7 @@ import { $ } from "./dom.js";
 import { capital } from "./words.js";
 import { renderCaption } from "./gallery.js";
 import { parseMarkup } from "./markup.js";
-import { BLACK, ORANGE, describe, opensMoveNumber, otherSide, pieceKind, pieceLetter, placementText, sideName, squareName } from "./position.js";
+import { BLACK, ORANGE, describe, numbered, opensMoveNumber, otherSide, pieceKind, pieceLetter, placementText, sideName, squareName } from "./position.js";
 
 /**
  * @typedef {import("./engine.js").State} State
@@ -97,8 +97,7 @@ function renderStatus(app) {
   status.classList.toggle("over", Boolean(v.result) && app.reviewing === null);
   if (app.reviewing !== null) {
     const m = v.moves[app.reviewing];
-    status.textContent = m ? `Reviewing: after ${m.number}. ${m.text} (${sideName(m.side)}), move ${app.reviewing + 1} of ${v.moves.length}`
-      : "Reviewing: the start position";
+    status.textContent = m ? `Reviewing: after ${numbered(m)} (${sideName(m.side)})` : "Reviewing: the start position";
     return;
   }
   if (document.body.dataset.engine !== "ready") { status.textContent = engineAwaited(); return; }
@@ -346,18 +345,21 @@ export function depthText(info) {
   return info.complete ? `${info.depth}` : `${info.depth} (unfinished)`;
 }
 
+/** Who stands better, and by how much, in the feathers pieces are priced in: "Black is 0.9
+ *  feathers better", "Orange is winning", "Even". @param {number} forBlack a score for Black */
+export function advantage(forBlack) {
+  const leader = sideName(forBlack > 0 ? BLACK : ORANGE);
+  if (Math.abs(forBlack) > WINNING) return `${leader} is winning`;
+  const feathers = Math.abs(forBlack) / SCORES.feather;
+  return feathers < 0.05 ? "Even" : `${leader} is ${feathers.toFixed(1)} feather${feathers.toFixed(1) === "1.0" ? "" : "s"} better`;
+}
+
 /** The search's best line. @param {SearchInfo} info */
 export const lineText = (info) => info.pv.map((m) => m.text).join(" ");
 
 // Scores beyond this are won or lost games (py_engine.search's WON); SCORES.feather is a
 // feather (a Panthan) in the score's units.
 const WINNING = SCORES.winning;
-
-/** A score as the page shows it: feathers, or winning/losing. @param {number} score @returns {string} */
-export function formatScore(score) {
-  if (Math.abs(score) > WINNING) return score > 0 ? "winning" : "losing";
-  return (score / SCORES.feather).toFixed(2);
-}
 
 /** The recent games, each with an Open button (``onOpen(game)``).
  *  @param {import("./storage.js").RecentGame[]} games @param {(game: import("./session.js").GameWithPlayers) => unknown} onOpen */
@@ -407,8 +409,7 @@ export function renderAnalysis({ info = null, side = BLACK, text = "" }) {
   const fill = document.createElement("div");
   fill.style.width = `${(share * 100).toFixed(1)}%`;
   bar.append(fill);
-  const feathers = Math.abs(forBlack) > WINNING ? `${sideName(forBlack > 0 ? BLACK : ORANGE)} is winning`
-    : forBlack === 0 ? "even" : `${sideName(forBlack > 0 ? BLACK : ORANGE)} is ${(Math.abs(forBlack) / SCORES.feather).toFixed(1)} feathers better`;
+  const feathers = advantage(forBlack);
   bar.setAttribute("aria-label", feathers);
   const head = document.createElement("div");
   head.textContent = `Depth ${depthText(info)}: ${feathers}`;
@@ -584,11 +585,13 @@ function renderComment(s) {
   const box = $("caption");
   if (comment) {
     box.hidden = false;
-    box.textContent = (s.shownPly ? `${s.shownPly}. ` : "") + (comment.text || "");
+    const shown = s.shownPly ? s.state?.moves[s.shownPly - 1] : null;
+    box.textContent = (shown ? `${numbered(shown)}: ` : "") + (comment.text || "");
   } else if (s.state) {
     renderCaption({ rules: s.game.rules, canonicalRules: s.state.rules, start: s.game.start, moves: s.state.moves }, s.shownPly);
   }
-  $("comment-summary").textContent = s.shownPly ? `Comment on move ${s.shownPly}` : "Comment on the start";
+  const shown = s.shownPly ? s.state?.moves[s.shownPly - 1] : null;
+  $("comment-summary").textContent = shown ? `Comment on ${numbered(shown)}` : "Comment on the start";
   /** @type {Object<string, keyof import("./session.js").Comment>} each field's part of the comment */
   const fields = { "comment-text": "text", "comment-arrows": "arrows", "comment-marks": "marks" };
   for (const [id, part] of Object.entries(fields)) {
@@ -604,13 +607,15 @@ function renderEarly(s, onReview) {
   renderMoveList(s.early.entries, s.shownPly - 1, "algebraic", (i) => onReview(i + 1));
   const plies = s.early.entries.length;
   // (A move kept meanwhile is said by the loading bar, over this line: renderLoadingText.)
-  $("status").textContent = `${engineAwaited()}${plies ? ` Showing ${s.shownPly ? `move ${s.shownPly} of ${plies}` : "the start"}` +
-    " (step through with the move list or ← →)." : ""}`;
+  const shown = s.shownPly ? `the position after ${numbered(s.early.entries[s.shownPly - 1])}` : "the start";
+  $("status").textContent = `${engineAwaited()}${plies ? ` Showing ${shown} (step through with the move list or ← →).` : ""}`;
 }
 
-/** The engine's thoughts on its move, as it thinks. @param {SearchInfo} info */
-export function renderThinking(info) {
-  $("thinking-text").textContent = `depth ${depthText(info)}, score ${formatScore(info.score)}, ${info.nodes} nodes`;
+/** The engine's thoughts on its move, as it thinks: ``side``'s (the side to move, whose score
+ *  the search gives). @param {SearchInfo} info @param {string} side */
+export function renderThinking(info, side) {
+  const forBlack = side === BLACK ? info.score : -info.score;
+  $("thinking-text").textContent = `Depth ${depthText(info)}: ${advantage(forBlack)} (${info.nodes.toLocaleString("en")} positions)`;
   $("thinking-line").textContent = lineText(info);
 }
 
@@ -619,7 +624,7 @@ export function renderThinking(info) {
 export function renderReplayProgress(progress) {
   if (!progress || !progress.total) return;
   $("loading").hidden = false;
-  $("loading-text").textContent = `Replaying the game: ${progress.replayed.toLocaleString()} of ${progress.total.toLocaleString()} moves…`;
+  $("loading-text").textContent = `Replaying the game: ${Math.floor(100 * progress.replayed / progress.total)}%…`;
   $("loading-bar").style.width = `${Math.round(100 * progress.replayed / progress.total)}%`;
 }
 

@@ -81,6 +81,10 @@ export const otherSide = (side) => SIDES[1 - SIDES.indexOf(side)];
  *  @param {string} side @returns {boolean} */
 export const opensMoveNumber = (side) => side !== POSITION.number_after;
 
+/** A move as a move list names it, after its number: "12. d2-d3", or "12… g9-g8" for the side
+ *  that does not open the number. @param {{number: number, side: string, text: string}} entry */
+export const numbered = (entry) => `${entry.number}${opensMoveNumber(entry.side) ? "." : "…"} ${entry.text}`;
+
 /** Each kind's letter for each side: {side: {kind: letter}}. @type {Object<string, Object<string, string>>} */
 const LETTER_OF = Object.fromEntries(SIDES.map((side) => [side, {}]));
 for (const [letter, { kind, side }] of Object.entries(LETTER_FACTS)) LETTER_OF[side][kind] = letter;

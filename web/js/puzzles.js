@@ -100,8 +100,8 @@ class PuzzleController {
     id.textContent = ` #${p.id}`;
     title.textContent = `${daily ? "Puzzle of the day: " : ""}${sideName(solver)} to win, ${p.theme}`;
     title.append(id);
-    $("puzzle-prompt").textContent = `${sideName(solver)} to move and win in ${p.length} move${p.length > 1 ? "s" : ""}` +
-      ` (${p.theme}${p.rules ? `; rules: ${p.rules}` : ""}).`;
+    // (The title says who wins and how: the prompt says only what is left.)
+    $("puzzle-prompt").textContent = `Win in ${p.length} move${p.length > 1 ? "s" : ""}${p.rules ? ` (rules: ${p.rules})` : ""}.`;
     this.say(this.engine.ready ? "" : "Loading the engine… you can move already.");
     this.view.set({ flipped: solver !== BLACK });       // the solver at the bottom
     this.begin([]);
@@ -140,7 +140,7 @@ class PuzzleController {
     if (reply.restarted) return;
     if (reply.wrong) {
       this.spoil("a wrong try");
-      this.say(`${reply.wrong} is not the move. Try another.`, "bad");
+      this.say(`Not the move: ${reply.wrong}. Try another.`, "bad");
     } else this.say(`${capital(reply.error)}.`, "bad");
   }
 
@@ -156,7 +156,7 @@ class PuzzleController {
     this.progress.solved.add(this.puzzle.id);
     if (!this.spoiled) this.setStreak(this.progress.streak + 1);
     else this.save();
-    this.say(`Solved: ${a.result}.${this.spoiled ? ` (After ${this.spoiled}: the streak starts again.)` : ""}`, "good");
+    this.say(`Solved! ${a.result}.${this.spoiled ? ` (After ${this.spoiled}: the streak starts again.)` : ""}`, "good");
     $("puzzle-next").focus();
     this.counts();
   }

@@ -117,9 +117,9 @@ function countDownloads() {
     shown = done;
     const mb = (/** @type {number} */ n) => (n / 1e6).toFixed(1);
     if (done < total) {
-      status("loading", `Loading the Python runtime: ${mb(done)} of ${mb(total)} MB`, DOWNLOADED * done / total);
+      status("loading", `Downloading the engine: ${mb(done)} of ${mb(total)} MB`, DOWNLOADED * done / total);
     } else {
-      status("loading", "Starting Python", DOWNLOADED);
+      status("loading", "Starting the engine", DOWNLOADED);
     }
   };
   self.fetch = async (input, init) => {
@@ -369,7 +369,7 @@ async function start() {
       }
     }
     if (base) {
-      status("loading", "Restoring Python", STARTED);
+      status("loading", "Updating the engine", STARTED);
       try {
         // Restored able to snapshot itself again, for the new engine's snapshot.
         const pyodide = await startRuntime(loadPyodide, { _loadSnapshot: handedOnce(base.bytes), _makeSnapshot: true },
@@ -381,7 +381,7 @@ async function start() {
         await runtimes.forget();
       }
     }
-    status("loading", "Loading the Python runtime", 0);
+    status("loading", "Downloading the engine", 0);
     stopCounting = countDownloads();
     // Only a runtime told so at its start can snapshot itself: not where nothing can be kept.
     const pyodide = await startRuntime(loadPyodide, { _makeSnapshot: Boolean(engines) });
@@ -407,7 +407,7 @@ async function start() {
  *  @param {?import("./snapshots.js").SnapshotStore} engines
  *  @param {number} initialMemory @param {string} how */
 async function startEngine(pyodide, wheel, engines, initialMemory, how) {
-  status("loading", "Installing the Jetan engine", STARTED);
+  status("loading", "Starting the engine", STARTED);
   facade = await installEngine(pyodide, await wheel);
   if (engines && how === "started") facade.warm_up();
   const snapshot = engines && takeSnapshot(pyodide, initialMemory);
