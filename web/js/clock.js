@@ -4,6 +4,12 @@
 // time left as of the last move live in the game itself (GameData.clock, saved and linked with
 // it); this keeps only when the running side's clock last started and the timer. The time and
 // the timers are injected, so that tests run a clock without waiting for it.
+//
+// In a live game (live.js) each device runs both clocks: its own player's as the one that
+// counts, the friend's as a copy that starts a connection's delay before theirs. So the friend's
+// flag falls here only CONNECTION_ALLOWANCE_MS after their time has run out (their own device
+// sees it first, and says so), and the time left their device reports with a move is believed
+// up to that much more than this device measured.
 
 /**
  * @typedef {import("./session.js").Clock} ClockData
@@ -11,10 +17,13 @@
  *   clearTimer: (timer: unknown) => void}} Timing   how a clock reads the time (ms) and sets timers
  *   (a timer: whatever setTimer gave, handed back to clearTimer)
  * @typedef {{control: () => (ClockData | undefined | null), setControl: (clock: ClockData) => void,
- *   live: () => ?{turn: string, plies: number}, fell: (side: string) => void}} ClockOwner
+ *   live: () => ?{turn: string, plies: number}, fell: (side: string) => void,
+ *   allowance?: (side: string) => number}} ClockOwner
  *   what a clock needs of its game: the time control and times left, the live game (its side to
- *   move and how many moves it has; null when it is not being played: not yet known, or over),
- *   and who to tell when a side's time runs out
+ *   move and how many moves it has; null when it is not being played: not yet known, over, or
+ *   waiting for a friend's connection), who to tell when a side's time runs out, and how long
+ *   past zero a side's time may run before it has run out here (ms; none by default: a
+ *   friend's, CONNECTION_ALLOWANCE_MS)
  */
 
 /** The browser's time and timers. @type {Timing} */
@@ -28,6 +37,12 @@ export const REAL_TIME = {
 // moment early is set again, one a moment late costs nothing.
 const FLAG_GRACE_MS = 20;
 
+/** How late a friend's clock may run on this device, against their own (ms): their move, or
+ *  their own word that their time ran out, is on its way for as long as the connection takes.
+ *  Two seconds covers a slow connection across the world both ways; it is also the most time a
+ *  friend's device can claim per move beyond what this one measured. */
+export const CONNECTION_ALLOWANCE_MS = 2000;
+
 export class GameClock {
   /** @param {ClockOwner} owner @param {Timing} [timing] */
   constructor(owner, timing = REAL_TIME) {
@@ -36,6 +51,9 @@ export class GameClock {
     this.since = 0;        // when the running side's clock last started (timing.now())
     /** @type {unknown} the timer for the moment the running side's time runs out */
     this.timer = null;
+    /** @type {?{side: string, left: number}} the last move charged: who moved and the time they
+     *  had left before the increment (null when that move was not timed: the first) */
+    this.moved = null;
   }
 
   /** The side whose clock runs: the side to move of a live game with a clock, from the first
@@ -52,12 +70,18 @@ export class GameClock {
     return clock[side] - (this.running === side ? this.timing.now() - this.since : 0);
   }
 
-  /** Charge the side that was to move for the time it used (plus the increment, after a move). */
-  charge(moved = true) {
+  /** Charge the side that was to move for the time it used (plus the increment, after a move).
+   *  ``reported``: the time the mover's own device says they had left (a friend's move), believed
+   *  up to CONNECTION_ALLOWANCE_MS beyond what this clock measured.
+   *  @param {boolean} [moved] @param {?number} [reported] */
+  charge(moved = true, reported = null) {
     const side = this.running, clock = this.owner.control();
+    if (moved) this.moved = null;
     if (clock && side) {
-      const left = Math.max(0, Math.round(this.timeLeft(side)));
+      const measured = Math.max(0, Math.round(this.timeLeft(side)));
+      const left = reported === null ? measured : Math.max(0, Math.min(Math.round(reported), measured + CONNECTION_ALLOWANCE_MS));
       this.owner.setControl({ ...clock, [side]: left + (moved && left > 0 ? clock.increment : 0) });
+      if (moved) this.moved = { side, left };
     }
     this.since = this.timing.now();
   }
@@ -71,18 +95,19 @@ export class GameClock {
     this.watch();
   }
 
-  /** A timer for the moment the running side's time runs out (looked at again if it fires
-   *  early; the time used so far stays counted). */
+  /** A timer for the moment the running side's time runs out, its allowance past zero
+   *  included (looked at again if it fires early; the time used so far stays counted). */
   watch() {
     this.stop();
     const side = this.running;
     if (!side) return;
+    const allowance = this.owner.allowance ? this.owner.allowance(side) : 0;
     this.timer = this.timing.setTimer(() => {
       this.timer = null;
       if (this.running !== side) return;
-      if (this.timeLeft(side) <= 0) this.owner.fell(side);
+      if (this.timeLeft(side) + allowance <= 0) this.owner.fell(side);
       else this.watch();
-    }, Math.max(0, this.timeLeft(side)) + FLAG_GRACE_MS);
+    }, Math.max(0, this.timeLeft(side) + allowance) + FLAG_GRACE_MS);
   }
 
   stop() {

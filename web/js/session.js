@@ -16,7 +16,7 @@
 // notices) listen.
 import { SIDES } from "../engine-data.js";
 import { Assistance } from "./assistance.js";
-import { GameClock, REAL_TIME } from "./clock.js";
+import { CONNECTION_ALLOWANCE_MS, GameClock, REAL_TIME } from "./clock.js";
 import { GAME } from "./judges.js";
 import { BLACK, emptyBoard, otherSide, placementBoard, replay, sideAfter, sideOfPiece, startOf } from "./position.js";
 
@@ -28,7 +28,8 @@ import { BLACK, emptyBoard, otherSide, placementBoard, replay, sideAfter, sideOf
  * @typedef {import("./engine.js").MoveEntry} MoveEntry
  * @typedef {import("./clock.js").Timing} Timing
  * @typedef {import("./judges.js").Judge} Judge
- * @typedef {Object<string, string>} Players   each side (by name) "human" or "engine"
+ * @typedef {Object<string, string>} Players   each side (by name) "human", "engine" or "friend" (a
+ *   person on another device, whose moves come over a live connection: live.js plays them here)
  * @typedef {{text: string, arrows?: string, marks?: string}} Comment   a comment on a position, with
  *   its diagram's arrows and marked squares as <jetan-board> writes them ("d2d4:red", "e5")
  * @typedef {{initial: number, increment: number, [side: string]: number}} Clock   a time
@@ -36,10 +37,13 @@ import { BLACK, emptyBoard, otherSide, placementBoard, replay, sideAfter, sideOf
  *   the last move
  * @typedef {{rules: string, start: string, moves: string[], resigned?: ?string,
  *   headers?: Object<string, string>, comments?: Object<string, Comment>, seed?: number,
- *   agreed?: boolean, flagged?: ?string, clock?: Clock, correspondence?: boolean}} GameData   a game
- *   as the page keeps, saves and links it; comments by ply (0: the start, n: after move n); its
- *   seed fixes the duels' outcomes; agreed (a draw) and flagged (a side's time ran out) end it
- *   as a resignation does
+ *   agreed?: boolean, flagged?: ?string, clock?: Clock, correspondence?: boolean, live?: LiveRecord}} GameData
+ *   a game as the page keeps, saves and links it; comments by ply (0: the start, n: after move
+ *   n); its seed fixes the duels' outcomes; agreed (a draw) and flagged (a side's time ran out)
+ *   end it as a resignation does; live: it is played with a friend on another device
+ * @typedef {{id: string, side: string, host: boolean, seeded: boolean}} LiveRecord   a live game
+ *   (live.js): its id (the same on both devices), the side this device's player has, whether
+ *   this device invited the other, and whether its seed is the one both devices agreed
  * @typedef {GameData & {players?: Players}} GameWithPlayers   a game with who played it (a recent
  *   game, one replaced: reopened, it is played by the same again)
  * @typedef {{from: number, to: number, text?: undefined} | {text: string, from?: undefined, to?: undefined}} WaitingMove
@@ -163,16 +167,21 @@ export class Session {
     this.changeDue = false;    // a "change" is to be said at the end of this task (changed())
     /** @type {?string} the side that offered a draw, until the other answers or moves */
     this.drawOffer = null;
+    /** Is the friend of a live game connected, and the game agreed on both devices (live.js
+     *  says so)? Until then a game with a friend waits: see waitsForFriend. */
+    this.friendPresent = false;
     /** @type {?{ply: number, captured: State["captured"], wager: State["wager"]}} captured pieces and
      *  wagers at the ply reviewed */
     this.shown = null;
     this.clock = new GameClock({
       control: () => this.game.clock,
       setControl: (clock) => { this.game.clock = clock; },
-      live: () => (this.state && !this.over ? { turn: this.state.turn, plies: this.state.moves.length } : null),
+      live: () => (this.state && !this.over && !this.waitsForFriend ? { turn: this.state.turn, plies: this.state.moves.length } : null),
       // A flag falling while another game is on its way in is that game's business no more: the
       // game that comes in starts its own clock (or, refused, this one's is watched again).
       fell: (side) => { if (this.phase !== "loading") this.flag(side); },
+      // A friend's clock runs here a connection's delay ahead of their own (clock.js).
+      allowance: (side) => (this.players[side] === "friend" ? CONNECTION_ALLOWANCE_MS : 0),
     }, timing);
     this.assistance = new Assistance(this);
   }
@@ -254,6 +263,25 @@ export class Session {
   /** The game has as many plies as a game may have (the engine's limit): it cannot go on. */
   get full() { return Boolean(this.state && this.state.full); }
 
+  /** Does the game wait for a friend on another device (one side is theirs, and they are not
+   *  connected, or the two devices have not agreed the game yet)? Then nobody moves and no
+   *  clock runs: a move made meanwhile would be made on time nobody counts. */
+  get waitsForFriend() {
+    return !this.friendPresent && SIDES.some((side) => this.players[side] === "friend");
+  }
+
+  /** The friend of a live game is there (connected, the game agreed) or gone: the clocks stop
+   *  while they are gone (the time used so far charged), and run again when they are back.
+   *  @param {boolean} present */
+  setFriendPresent(present) {
+    if (present === this.friendPresent) return;
+    this.clock.settle();
+    this.friendPresent = present;
+    this.clock.restart();
+    this.changed();
+    this.nextTurn();
+  }
+
   /** The engine's state, in the phases that have one (from its first answer on): reading it
    *  before then is a mistake in the session, as reading a property of null would be.
    *  @returns {State} */
@@ -271,7 +299,8 @@ export class Session {
 
   /** Can a person move now (the engine there, nothing on its way, the live position)? */
   get humanToMove() {
-    return this.phase === "idle" && !this.over && this.players[this.live.turn] === "human" && this.reviewing === null;
+    return this.phase === "idle" && !this.over && this.players[this.live.turn] === "human" && this.reviewing === null &&
+      !this.waitsForFriend;
   }
 
   /** Would a person be to move once the engine answers (it is loading, or thinking, or a game
@@ -284,14 +313,16 @@ export class Session {
   /** The side to move once the engine has answered, while it cannot judge a move yet: the
    *  incoming game's, the game shown's, the side the engine is moving for's other, or the side
    *  to move after the move on its way (the other side; the same one where the judge plays the
-   *  answer too: a lesson, a puzzle). Null when nobody will be (an ended game, an earlier
-   *  position shown, or the engine free to judge now). @returns {?string} */
+   *  answer too: a lesson, a puzzle), or the side not to move while a friend on another device
+   *  moves (a premove). Null when nobody will be (an ended game, an earlier position shown, a
+   *  game waiting for its friend, or the engine free to judge now). @returns {?string} */
   sideWaited() {
     if (this.phase === "loading") return this.incomingTakesInput() ? this.incomingTurn() : null;
-    if (this.over || this.reviewing !== null) return null;
+    if (this.over || this.reviewing !== null || this.waitsForFriend) return null;
     if (this.phase === "showing" || this.phase === "starting") return this.turn;
     if (this.phase === "thinking") return otherSide(this.live.turn);
     if (this.phase === "moving") return this.judge.answers ? this.live.turn : otherSide(this.live.turn);
+    if (this.players[this.live.turn] === "friend") return otherSide(this.live.turn);
     return null;
   }
 
@@ -635,9 +666,11 @@ export class Session {
 
   /** Play a move (squares or text) at the live position; one at a time. Resolves with the
    *  engine's reply (null if the engine cannot take a move now, or another game replaced this
-   *  one meanwhile).
-   *  @param {WaitingMove & {outcome?: string}} move @param {{quiet?: boolean}} [options] @returns {Promise<?Reply>} */
-  async play(move, { quiet = false } = {}) {
+   *  one meanwhile). ``timeLeft``: a friend's move, with the time their device says they had
+   *  left (ms; clock.js believes it within the connection's allowance).
+   *  @param {WaitingMove & {outcome?: string}} move @param {{quiet?: boolean, timeLeft?: ?number}} [options]
+   *  @returns {Promise<?Reply>} */
+  async play(move, { quiet = false, timeLeft = null } = {}) {
     if (this.phase !== "idle") return null;
     this.assistance.stopAnalysis();
     this.enter("send");
@@ -662,7 +695,7 @@ export class Session {
       this.changed();
       return reply;
     }
-    this.clock.charge();
+    this.clock.charge(true, timeLeft);
     this.drawOffer = null;
     const before = this.live.moves.length;
     this.accept(reply.state, before);
@@ -777,9 +810,11 @@ export class Session {
 
   /** Take back the last move (against the engine, back to the person's own turn). A finished
    *  game is never revived — not a resignation, an agreed draw, a flag fall or a win on the
-   *  board: reviewing it (Analyse) and a rematch are the ways on, as on lichess. */
+   *  board: reviewing it (Analyse) and a rematch are the ways on, as on lichess. Not in a game
+   *  with a friend on another device: there both must agree (live.js's takeback). */
   async undo() {
     if (this.phase === "moving" || !this.state || this.over) return null;
+    if (SIDES.some((side) => this.players[side] === "friend")) return null;
     const moves = this.game.moves.slice();
     if (!moves.length) return null;
     moves.pop();

@@ -5,6 +5,7 @@
 // The engine's facts (levels, notations, sides, how long a game and its texts may be) come from
 // engine-data.js (py_engine/webbuild/facts.py).
 import { LEVELS, LIMITS, NOTATION, SIDES } from "../engine-data.js";
+import { isGameId } from "./live-protocol.js";
 import { BLACK } from "./position.js";
 import { MOVE } from "./share.js";
 
@@ -40,15 +41,18 @@ export function playersFor(you) {
     Object.fromEntries(SIDES.map((side) => [side, !you || side === you ? "human" : "engine"])));
 }
 
-/** A new game of ``rules`` from ``start``, with a clock (its time control) or none.
+/** A new game of ``rules`` from ``start``, with a clock (its time control) or none; ``live``: a
+ *  game with a friend on another device (live.js), whose seed the two devices will agree.
  *  @param {string} [rules] @param {string} [start]
- *  @param {{clock?: ?{initial: number, increment: number}, correspondence?: boolean}} [options]
+ *  @param {{clock?: ?{initial: number, increment: number}, correspondence?: boolean,
+ *    live?: ?{id: string, side: string, host: boolean}}} [options]
  *  @returns {import("./session.js").GameData} */
-export function newGame(rules = "", start = "start", { clock = null, correspondence = false } = {}) {
+export function newGame(rules = "", start = "start", { clock = null, correspondence = false, live = null } = {}) {
   /** @type {import("./session.js").GameData} */
   const game = { rules, start, moves: [], resigned: null, headers: {}, seed: randomSeed() };
   if (clock) game.clock = { ...clock, ...Object.fromEntries(SIDES.map((side) => [side, clock.initial])) };
   if (correspondence) game.correspondence = true;
+  if (live) game.live = { id: live.id, side: live.side, host: live.host, seeded: false };
   return game;
 }
 
@@ -104,10 +108,10 @@ const isText = (v, limit) => typeof v === "string" && v.length <= limit;
 const wholeIn = (v, low, high) => typeof v === "number" && Number.isInteger(v) && v >= low && v <= high;
 /** @param {unknown} v @returns {v is string} */
 const isSide = (v) => typeof v === "string" && SIDES.includes(v);
-/** Each side "human" or "engine". @param {unknown} v @returns {v is Players} */
+/** Each side "human", "engine" or "friend" (a live game's). @param {unknown} v @returns {v is Players} */
 const isPlayers = (v) => SIDES.every((s) => {
   const who = field(v, s);
-  return who === "human" || who === "engine";
+  return who === "human" || who === "engine" || who === "friend";
 });
 const HEADER_NAME = new RegExp(`^(?:${LIMITS.header_name})$`);
 
@@ -200,9 +204,28 @@ export function checkGame(raw) {
   const clock = field(raw, "clock");
   if (isClock(clock)) game.clock = { initial: clock.initial, increment: clock.increment, ...bySide(clock) };
   if (field(raw, "correspondence") === true) game.correspondence = true;
+  const live = checkLive(field(raw, "live"));
+  if (live) game.live = live;
   // Who played it, kept with a recent game so that reopening it restores that too.
   if (isPlayers(players)) game.players = bySide(players);
   return game;
+}
+
+/** A live game's record (session.js's LiveRecord) as stored, or null if it is not one.
+ *  @param {unknown} raw @returns {?import("./session.js").LiveRecord} */
+function checkLive(raw) {
+  const id = field(raw, "id"), side = field(raw, "side"), host = field(raw, "host"), seeded = field(raw, "seeded");
+  if (!isGameId(id) || !isSide(side) || typeof host !== "boolean" || typeof seeded !== "boolean") return null;
+  return { id, side, host, seeded };
+}
+
+/** The live game of id ``id`` kept here — the saved game, or else a recent one — so that a page
+ *  reloaded, or opened again, can reconnect to it; null if there is none.
+ *  @param {Store} storage @param {string} id @returns {?GameWithPlayers} */
+export function findLiveGame(storage, id) {
+  const saved = storedGame(storage);
+  if (saved && saved.live && saved.live.id === id) return saved;
+  return recentGames(storage).map((entry) => entry.game).find((game) => game.live && game.live.id === id) ?? null;
 }
 
 /** What was saved: {game, settings, position, problems: [messages]} (game null if none).
