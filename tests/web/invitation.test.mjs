@@ -300,7 +300,7 @@ test("an invitation or answer that cannot be made says why", () => {
 
 test("the live game's ids (live-protocol.js) travel in an invitation", () => {
   const id = newGameId();
-  const connection = compactDescription(samples[0]);
+  const connection = compactDescription(sample("chromium-offer-mdns.sdp"));
   assert.equal(decodeInvitation(encodeInvitation({ id, game: TIMED, connection })).id, id);
 });
 
