@@ -14,6 +14,7 @@ import { setupEditor } from "./editor.js";
 import { Engine } from "./engine.js";
 import { setupGallery } from "./gallery.js";
 import { Links } from "./links.js";
+import { LivePage } from "./live-page.js";
 import { setupNewGameDialog } from "./new-game.js";
 import { bothHuman, commentMarkup, moveWords, notify, renderClocks, renderEngineStatus, renderRecent as showRecent,
          renderReplayProgress, renderScoringChoice, renderSession, renderThinking, sayPlayed } from "./panels.js";
@@ -67,7 +68,10 @@ let engineSettle;
 const engineSettled = new Promise((resolve) => { engineSettle = resolve; });
 /** @type {{jetan?: object}} */ (window).jetan = { engine, session, sounds: soundsPlayed, soundsRefused };   // for the console and the browser tests
 // Games from the URL: read as the page starts, opened once the engine has checked them.
-const links = new Links({ session, engine, storage, switchGame, setFlipped, save, renderRecent, saveFailed: () => Boolean(saveProblem) });
+// Live games with a friend on another device: their invitations and answers come by the URL too.
+const livePage = new LivePage({ session, storage, save, render, setFlipped, newGame, switchGame });
+const links = new Links({ session, engine, storage, switchGame, setFlipped, save, renderRecent, saveFailed: () => Boolean(saveProblem),
+                          openLive: (hash) => livePage.openFragment(hash) });
 
 // ---- start-up: the board paints at once, the engine takes over when it is there ----------
 
@@ -105,6 +109,7 @@ async function engineReady() {
     return;
   }
   const reply = await session.start({ quiet: true });
+  if (reply && reply.ok) livePage.follow();
   if (reply && !reply.ok && !reply.restarted) {
     // The saved game does not replay under these rules: keep it, and start afresh.
     remember(storage, session.game);
@@ -143,6 +148,7 @@ async function switchGame(game, { keep = true, known = 0, ply = null, keepInput 
   const { players = null, ...plain } = game;
   const reply = await session.load(plain, { players, known, ply, keep, keepInput });
   if (reply && reply.ok) {
+    livePage.follow();
     save();
     renderRecent();
   }
@@ -247,7 +253,7 @@ function offerBranch() {
 
 // ---- controls ------------------------------------------------------------------------------
 
-setupControls({ session, settings, save, render, setFlipped, newGame });
+setupControls({ session, settings, save, render, setFlipped, newGame, live: () => livePage.live });
 
 /** Which side is at the bottom (a setting; the button shows it). @param {boolean} flipped */
 function setFlipped(flipped) {
@@ -284,7 +290,8 @@ setupEditor({
 $("editor-button").addEventListener("click", () => session.assistance.stopAnalysis());
 
 setupNewGameDialog(engine, async (choice) => {
-  const { rules, start, players, flipped, level, timeMs, clock, correspondence, ...rest } = choice;
+  const { rules, start, players, flipped, level, timeMs, clock, correspondence, live, ...rest } = choice;
+  if (live) { await livePage.host({ rules, start, clock, side: live }); return; }
   Object.assign(settings, rest, { level, timeMs });
   session.strength = { level, timeMs };
   setFlipped(flipped);
@@ -293,9 +300,10 @@ setupNewGameDialog(engine, async (choice) => {
 
 /** Start a game (the one replaced is kept, with who played it).
  *  @param {{rules: string, start: string, players: import("./session.js").Players,
- *    clock?: ?{initial: number, increment: number}, correspondence?: boolean}} options */
-async function newGame({ rules, start, players, clock = null, correspondence = false }) {
-  const reply = await switchGame({ ...emptyGame(rules, start, { clock, correspondence }), players });
+ *    clock?: ?{initial: number, increment: number}, correspondence?: boolean,
+ *    live?: ?{id: string, side: string, host: boolean}}} options */
+async function newGame({ rules, start, players, clock = null, correspondence = false, live = null }) {
+  const reply = await switchGame({ ...emptyGame(rules, start, { clock, correspondence, live }), players });
   if (!reply) return;
   if (!reply.ok) { if (!reply.restarted) notify(reply.error); return; }
   $("live").textContent = `New game. ${sideName(reply.state.turn)} moves first.`;

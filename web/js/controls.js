@@ -21,11 +21,14 @@ import { capital } from "./words.js";
  * @typedef {{session: import("./session.js").Session, settings: import("./storage.js").Settings,
  *   save: () => void, render: () => void, setFlipped: (flipped: boolean) => void,
  *   newGame: (options: {rules: string, start: string, players: import("./session.js").Players,
- *     clock?: ?{initial: number, increment: number}, correspondence?: boolean}) => Promise<void>}} ControlHooks
+ *     clock?: ?{initial: number, increment: number}, correspondence?: boolean}) => Promise<void>,
+ *   live: () => ?import("./live.js").LiveGame}} ControlHooks
+ *   (live: the controller of a live game with a friend on another device, when one is shown:
+ *   a takeback, a draw, a resignation and a rematch are then agreed with the friend's device)
  */
 
 /** Wire the game's controls. @param {ControlHooks} hooks */
-export function setupControls({ session, settings, save, render, setFlipped, newGame }) {
+export function setupControls({ session, settings, save, render, setFlipped, newGame, live }) {
   for (const id of ["comment-text", "comment-arrows", "comment-marks"]) {
     // Kept and saved as it is typed; the record box takes it in once the field is left.
     $(id).addEventListener("input", () => {
@@ -37,6 +40,8 @@ export function setupControls({ session, settings, save, render, setFlipped, new
   }
 
   $("undo-button").addEventListener("click", async () => {
+    const friend = live();
+    if (friend) { await friend.askTakeback(); $("live").textContent = "You asked your friend to take back your move."; return; }
     const reply = await session.undo();
     if (reply && !reply.ok && !reply.restarted) notify(reply.error);
     else if (reply) { $("live").textContent = "Move taken back."; save(); }
@@ -62,11 +67,15 @@ export function setupControls({ session, settings, save, render, setFlipped, new
       return;
     }
     disarmResign();
-    await session.resign(side);
+    const friend = live();
+    if (friend) await friend.resign();
+    else await session.resign(side);
   });
 
   $("draw-button").addEventListener("click", () => {
     if (!session.state || session.over) return;
+    const friend = live();
+    if (friend) { friend.offerDraw(); $("live").textContent = "You offered your friend a draw."; return; }
     session.offerDraw(session.state.turn);
     $("live").textContent = `${sideName(session.state.turn)} offers a draw.`;
     $("draw-accept").focus();
@@ -92,6 +101,8 @@ export function setupControls({ session, settings, save, render, setFlipped, new
   // The end of a game: a rematch (the same rules and time, colours swapped), a new game, the
   // game analysed from its start, or shared.
   $("rematch-button").addEventListener("click", async () => {
+    const friend = live();
+    if (friend) { await friend.offerRematch(); $("live").textContent = "You offered your friend a rematch."; return; }
     const g = session.game, p = session.players;
     const players = Object.fromEntries(SIDES.map((side) => [side, p[otherSide(side)]]));
     const clock = g.clock ? { initial: g.clock.initial, increment: g.clock.increment } : null;

@@ -21,7 +21,7 @@ import { newGame as emptyGame, playersFor, remember } from "./storage.js";
  * its last save failed.
  * @typedef {{session: import("./session.js").Session, engine: import("./engine.js").Engine,
  *   storage: import("./storage.js").Store, setFlipped: (flipped: boolean) => void, save: () => void,
- *   renderRecent: () => void, saveFailed: () => boolean,
+ *   renderRecent: () => void, saveFailed: () => boolean, openLive: (hash: string) => boolean,
  *   switchGame: (game: GameWithPlayers, options?: {ply?: ?number, keep?: boolean, keepInput?: boolean}) =>
  *     Promise<?import("./session.js").Reply>}} LinkHooks
  */
@@ -45,7 +45,7 @@ export class Links {
 
   /** Take a game from the URL fragment, to wait until the engine can open it (see above). */
   read() {
-    if (!location.hash) return;
+    if (!location.hash || this.hooks.openLive(location.hash)) return;
     try {
       this.waiting = decodeLink(location.hash);
     } catch (err) {

@@ -11,9 +11,11 @@ import { defaultSettings, playersFor } from "./storage.js";
 /**
  * @typedef {import("./engine.js").Engine} Engine
  * @typedef {{rules: string, start: string, players: import("./session.js").Players, level: number,
- *   timeMs: number, flipped: boolean, clock: ?{initial: number, increment: number}, correspondence: boolean}} NewGameChoice
+ *   timeMs: number, flipped: boolean, clock: ?{initial: number, increment: number}, correspondence: boolean,
+ *   live: ?string}} NewGameChoice
  *   the game chosen: its rules and start (as the engine wrote them), who plays, the engine's level
- *   and time, whether Orange is at the bottom, the time control (null: none), correspondence
+ *   and time, whether Orange is at the bottom, the time control (null: none), correspondence, and
+ *   for a live game with a friend on another device the side played here (else null)
  * @typedef {{options: Object<string, string[]>, per_side: string[], standard: Object<string, string>,
  *   words: Object<string, {label: string, values: Object<string, string>}>,
  *   presets: Object<string, {name: string, rules: string, summary: string}>}} RuleTable
@@ -236,9 +238,12 @@ function rulesFromForm() {
   return parts.join(RULE_TEXT.separator);
 }
 
-/** The engine's settings only when the engine plays. */
+/** The engine's settings only when the engine plays; the side to play also in a live game. */
 function showEngineSettings() {
-  $("engine-settings").hidden = $("new-game-form").opponent.value !== "engine";
+  const opponent = $("new-game-form").opponent.value;
+  $("engine-settings").hidden = opponent !== "engine" && opponent !== "live";
+  for (const id of ["engine-level", "engine-time", "engine-levels"]) $(id).hidden = opponent !== "engine";
+  $("engine-legend").textContent = opponent === "live" ? "Your side" : "Engine";
 }
 
 function updateRulesPreview() {
@@ -267,6 +272,6 @@ $("new-game-form").addEventListener("submit", async (/** @type {SubmitEvent} */ 
   await dialog.onStart({
     rules: check.rules, start: check.start, players, level: parseInt(form.level.value, 10),
     timeMs: parseInt(form.time.value, 10), flipped: opponent === "engine" && colour === ORANGE,
-    clock, correspondence: opponent === "correspondence",
+    clock, correspondence: opponent === "correspondence", live: opponent === "live" ? colour : null,
   });
 });

@@ -19,7 +19,7 @@ import { BLACK, ORANGE, describe, numbered, opensMoveNumber, otherSide, pieceKin
  * @typedef {import("./session.js").GameData} GameData
  * @typedef {import("./storage.js").Settings} Settings
  * @typedef {{view: State, reviewing: ?number, pending: boolean, settings: Settings, game: GameData,
- *   shown: Session["shown"]}} GameView   what the game's panels show: the engine's state, the move
+ *   shown: Session["shown"], friendPresent?: boolean}} GameView   what the game's panels show: the engine's state, the move
  *   reviewed (its index in the state's moves; null: the live position), whether a move is on its
  *   way, the page's settings (with who plays), the game, and the session's captured pieces and
  *   wagers at the ply reviewed
@@ -114,7 +114,9 @@ function renderStatus(app) {
     status.textContent = `This game has ${v.plies.toLocaleString("en")} plies, the most a game may have: it cannot go on.`;
     return;
   }
-  const who = app.settings.players[v.turn] === "engine" ? "the engine" : (bothHuman(app.settings) ? sideName(v.turn) : "you");
+  const kind = app.settings.players[v.turn];
+  const who = kind === "engine" ? "the engine" : kind === "friend" ? (app.friendPresent ? "your friend" : "your friend, not connected")
+    : (bothHuman(app.settings) ? sideName(v.turn) : "you");
   const danger = v.threatened.length ? " — the Princess is threatened!" : "";
   const escape = v.escapes[v.turn] ? "" : " (the Princess's one escape is used)";
   status.textContent = `${sideName(v.turn)} to move (${who})${escape}${danger}`;
@@ -324,10 +326,13 @@ function renderWager(app) {
     `${sideName(ORANGE)} ${v.wager[ORANGE]}.`;
 }
 
-/** Who plays each side, and the rules. @param {{settings: Settings, game: GameData}} app */
+/** Who plays each side (a friend on another device: whether connected), and the rules.
+ *  @param {{settings: Settings, game: GameData, friendPresent?: boolean}} app */
 export function renderPlayers(app) {
   const p = app.settings.players;
-  const name = (/** @type {string} */ side) => p[side] === "engine" ? `engine, level ${app.settings.level}` : (bothHuman(app.settings) ? "player" : "you");
+  const name = (/** @type {string} */ side) => p[side] === "engine" ? `engine, level ${app.settings.level}`
+    : p[side] === "friend" ? `your friend (${app.friendPresent ? "connected" : "not connected"})`
+    : (bothHuman(app.settings) ? "player" : "you");
   $("players").textContent = `${SIDES.map((side) => `${sideName(side)}: ${name(side)}`).join(" · ")} · ${rulesName(app.game.rules)}`;
   $("players").title = app.game.rules || "standard rules";
 }
@@ -446,14 +451,16 @@ export function renderSession(s, props, page) {
   renderSteps(s);
   $("auto-flip").checked = settings.autoFlip;
   const twoPeople = bothHuman({ players: s.players });
+  // A live game with a friend on another device: two people, with no engine to help either.
+  const withFriend = Object.values(s.players).includes("friend");
   $("auto-flip").parentElement.hidden = !twoPeople;
-  $("draw-button").hidden = !twoPeople;
+  $("draw-button").hidden = !twoPeople && !withFriend;
   $("take-on-button").hidden = !twoPeople || s.over;
   // Known from the first paint, so that the place held for the engine's thoughts is there at once.
-  document.body.dataset.vsEngine = String(!twoPeople);
+  document.body.dataset.vsEngine = String(!twoPeople && !withFriend);
   document.body.dataset.premove = s.waiting ? moveWords(s.waiting) : "";
   renderLoadingText(s, page.loadingStep);
-  renderPlayers({ settings: { ...settings, players: s.players }, game: s.game });
+  renderPlayers({ settings: { ...settings, players: s.players }, game: s.game, friendPresent: s.friendPresent });
   $("move-input").disabled = !(s.humanToMove || s.humanWaits);
   $("thinking").hidden = s.phase !== "thinking";
   if (page.engineReady) $("loading").hidden = true;
@@ -461,15 +468,15 @@ export function renderSession(s, props, page) {
   if (!s.state) { renderEarly(s, page.onReview); return; }
   const v = s.state;
   const app = { view: v, reviewing: s.reviewing === null ? null : s.reviewing - 1, pending: s.phase === "moving",
-                settings: { ...settings, players: s.players }, game: s.game, shown: s.shown };
+                settings: { ...settings, players: s.players }, game: s.game, shown: s.shown, friendPresent: s.friendPresent };
   renderPanels(app, { onReview: (i) => page.onReview(i + 1) });
   $("undo-button").disabled = !v.moves.length || Boolean(v.result) || s.phase === "thinking" || s.phase === "moving";
   $("resign-button").disabled = Boolean(v.result);
   $("draw-button").disabled = Boolean(v.result) || Boolean(s.drawOffer);
   renderDrawOffer(s.drawOffer);
   renderGameOver(v.result, page.endClosed);
-  $("hint-button").disabled = !s.humanToMove;
-  $("analyse-button").disabled = false;
+  $("hint-button").disabled = !s.humanToMove || withFriend;
+  $("analyse-button").disabled = withFriend && !s.over;
   $("review-note").hidden = s.reviewing === null;
   renderSessionAnalysis(s);
   // For tests and embedding pages: the state in attributes.

@@ -68,7 +68,7 @@ const COPIED_MS = 2000;
  *  readers (or asking them to select it by hand where the clipboard is closed).
  *  @param {HTMLElement & {value?: string, select?: () => void}} field a text box, or an element showing text
  *  @param {HTMLButtonElement} button */
-async function copy(field, button) {
+export async function copy(field, button) {
   const text = field.value ?? field.textContent;
   try {
     await navigator.clipboard.writeText(text);

@@ -1,0 +1,55 @@
+"""Live play with a friend on another device (issue 56), in Debian's chromium: two browser
+contexts with storage of their own connect through the app's own invitation and answer and play
+— inside a network namespace of their own, with no ICE server configured, so that no packet
+leaves it (../shared/WEBRTC-NOTES.md's recipe). The scenario is live_run.py's."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# A private link inside a new network namespace, with a default route: without one Chromium
+# gathers no address at all. Packets to anywhere else go into veth1 and are dropped there.
+NAMESPACE = """ip link set lo up
+ip link add veth0 type veth peer name veth1
+ip addr add 10.99.0.1/24 dev veth0
+ip link set veth0 up; ip link set veth1 up
+ip route add default dev veth0
+exec "$0" "$@"
+"""
+
+
+def in_namespace(*command):
+    """Run ``command`` inside a network namespace of its own; returns the finished process."""
+    if os.geteuid() != 0 or not shutil.which("unshare") or not shutil.which("ip"):
+        pytest.skip("a network namespace needs root, unshare and ip")
+    return subprocess.run(["unshare", "-n", "sh", "-c", NAMESPACE, *command], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600)
+
+
+def test_two_devices_play_a_live_game_from_one_invitation(tmp_path):
+    out = tmp_path / "live.json"
+    run = in_namespace(sys.executable, "-m", "tests.browser.live_run", str(out))
+    assert out.exists(), run.stdout[-3000:] + run.stderr[-3000:]
+    seen = json.loads(out.read_text())
+    assert "error" not in seen, seen.get("error")
+    assert seen["steps"] == ["invited", "connected", "moved", "draw declined", "resigned", "rematch"]
+    assert "You play Orange" in seen["offer"] and "5 minutes" in seen["offer"]
+    assert seen["invitation length"] < 300 and seen["answer length"] < 300
+    host, guest = seen["results"]
+    assert host == guest and "resigned" in host
+    assert seen["records"][0] == seen["records"][1] and len(seen["records"][0]) == 6
+    assert seen["rematch sides"] == ["orange", "black"]
+    for clock in seen["clocks"]:
+        assert clock["initial"] == 300000 and clock["increment"] == 3000
+    # Both boards believe the same clocks (the mover's device's time, carried with each move).
+    for side in ("black", "orange"):
+        assert abs(seen["clocks"][0][side] - seen["clocks"][1][side]) < 1000, seen["clocks"]
+    assert not seen["errors"]
