@@ -144,6 +144,28 @@ def run(out):
             seen["rematch sides"] = [saved(page)["live"]["side"] for page in (host, guest)]
             move(guest, host, "d2", "d3", 1)
             seen["steps"].append("rematch")
+            # The friend's tab reloads mid-game: the game is there, and a fresh invitation from it
+            # (opened by the host's tab) connects the two again; the games are joined.
+            guest.reload()
+            guest.wait_for_selector("body[data-engine=ready]", timeout=120000)
+            wait_until(guest, "() => document.body.dataset.plies === '1'", timeout=30)
+            notice_says(guest, "fresh invitation")
+            guest.click("#notice-action")                            # Invite again
+            link_shown(guest, "#live=")
+            host.goto(guest.input_value("#live-link"))
+            host.wait_for_selector("#live-dialog[open]")
+            seen["reconnect offer"] = host.inner_text("#live-text")
+            host.click("#live-accept")
+            link_shown(host, "#live-answer=")
+            guest.fill("#live-answer", host.input_value("#live-link"))
+            guest.click("#live-take")
+            for page in (host, guest):
+                wait_until(page, "() => !document.getElementById('live-dialog').open", timeout=30)
+                notice_says(page, "connected")
+            move(host, guest, "g9", "g8", 2)
+            move(guest, host, "e2", "e3", 3)
+            seen["records after reconnecting"] = [saved(page)["moves"] for page in (host, guest)]
+            seen["steps"].append("reconnected")
             for page in (host, guest):
                 page.screenshot(path=f"test-artifacts/live-{page.name}.png")
             seen["errors"] = [*host.errors, *guest.errors]

@@ -1,6 +1,7 @@
 """Live play with a friend on another device (issue 56), in Debian's chromium: two browser
-contexts with storage of their own connect through the app's own invitation and answer and play
-— inside a network namespace of their own, with no ICE server configured, so that no packet
+contexts with storage of their own connect through the app's own invitation and answer, play a
+game with a clock, decline a draw, resign, play a rematch, and, one side reloaded, connect again
+from the game and end with one record — inside a network namespace of their own, with no ICE server configured, so that no packet
 leaves it (../shared/WEBRTC-NOTES.md's recipe). The scenario is live_run.py's."""
 import json
 import os
@@ -40,7 +41,7 @@ def test_two_devices_play_a_live_game_from_one_invitation(tmp_path):
     assert out.exists(), run.stdout[-3000:] + run.stderr[-3000:]
     seen = json.loads(out.read_text())
     assert "error" not in seen, seen.get("error")
-    assert seen["steps"] == ["invited", "connected", "moved", "draw declined", "resigned", "rematch"]
+    assert seen["steps"] == ["invited", "connected", "moved", "draw declined", "resigned", "rematch", "reconnected"]
     assert "You play Orange" in seen["offer"] and "5 minutes" in seen["offer"]
     assert seen["invitation length"] < 300 and seen["answer length"] < 300
     host, guest = seen["results"]
@@ -52,4 +53,8 @@ def test_two_devices_play_a_live_game_from_one_invitation(tmp_path):
     # Both boards believe the same clocks (the mover's device's time, carried with each move).
     for side in ("black", "orange"):
         assert abs(seen["clocks"][0][side] - seen["clocks"][1][side]) < 1000, seen["clocks"]
+    # One side reloaded mid-game and reconnected from the game: the two records are one.
+    assert "go on with your live game" in seen["reconnect offer"]
+    mine, theirs = seen["records after reconnecting"]
+    assert mine == theirs == ["d2-d3", "g9-g8", "e2-e3"]
     assert not seen["errors"]
