@@ -1,8 +1,9 @@
 """Live play with a friend on another device (issue 56), in Debian's chromium: two browser
 contexts with storage of their own connect through the app's own invitation and answer, play a
 game with a clock, decline a draw, resign, play a rematch, and, one side reloaded, connect again
-from the game and end with one record — inside a network namespace of their own, with no ICE server configured, so that no packet
-leaves it (../shared/WEBRTC-NOTES.md's recipe). The scenario is live_run.py's."""
+from the game and end with one record — inside a network namespace of their own, with no ICE
+server configured, so that no packet leaves it (../shared/WEBRTC-NOTES.md's recipe). The
+scenario is live_run.py's."""
 import json
 import os
 import shutil
@@ -41,7 +42,8 @@ def test_two_devices_play_a_live_game_from_one_invitation(tmp_path):
     assert out.exists(), run.stdout[-3000:] + run.stderr[-3000:]
     seen = json.loads(out.read_text())
     assert "error" not in seen, seen.get("error")
-    assert seen["steps"] == ["invited", "connected", "moved", "draw declined", "resigned", "rematch", "reconnected"]
+    assert seen["steps"] == ["invited", "connected", "moved", "draw declined", "resigned", "rematch",
+                             "reconnected"]
     assert "You play Orange" in seen["offer"] and "5 minutes" in seen["offer"]
     assert seen["invitation length"] < 300 and seen["answer length"] < 300
     host, guest = seen["results"]
