@@ -86,7 +86,7 @@ def test_set_up_by_mouse_judge_and_play_against_the_engine(page, server):
     wait_plies(page, 2)
     # The game the user had is kept, one click away.
     page.locator("#recent").evaluate("d => d.open = true")
-    assert "2 moves · Standard (Ekman)" in page.locator("#recent-list").inner_text()
+    assert "1 move · Standard (Ekman)" in page.locator("#recent-list").inner_text()
 
 
 def test_a_bad_position_is_explained_and_changes_nothing(page, server):

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ShareError, decodeGame, decodeLink } from "../js/share.js";
-import { KEYS, MemoryStorage, defaultSettings, readSaved } from "../js/storage.js";
+import { KEYS, MemoryStorage, defaultSettings, newGame, readSaved, remember } from "../js/storage.js";
 import { engines } from "./helpers.mjs";
 
 const OWN = ["d2-d3", "g9-g8"];
@@ -189,4 +189,12 @@ test("generated saved data and links never break the checks", () => {
     } catch (err) { if (!(err instanceof ShareError)) failures.push([String(err), link]); }
   }
   assert.deepEqual(failures, []);
+});
+
+test("replacing a game of no moves keeps nothing and is no failure (no 'storage is full')", () => {
+  const storage = new MemoryStorage();
+  assert.equal(remember(storage, newGame()), "");
+  assert.equal(storage.getItem(KEYS.recent), "[]");
+  assert.equal(remember(storage, { ...newGame(), moves: ["d2-d3"] }), "");
+  assert.equal(JSON.parse(/** @type {string} */ (storage.getItem(KEYS.recent))).length, 1);
 });

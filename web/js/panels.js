@@ -379,7 +379,11 @@ export function renderRecent(games, onOpen) {
     open.textContent = "Open";
     open.addEventListener("click", () => onOpen(game));
     const when = saved ? new Date(saved).toLocaleString() : "";
-    item.append(open, ` ${game.moves.length} moves · ${rulesName(game.rules)}${when ? ` · ${when}` : ""}`);
+    // (A move is each side's: the list numbers them so.)
+    const moves = Math.ceil(game.moves.length / 2);
+    const live = !game.live ? "" : game.resigned || game.agreed || game.flagged ? " · live with a friend, ended"
+      : " · live with a friend: open it to invite them again";
+    item.append(open, ` ${moves} move${moves === 1 ? "" : "s"} · ${rulesName(game.rules)}${live}${when ? ` · ${when}` : ""}`);
     item.title = game.rules || "standard rules";
     list.append(item);
   }

@@ -376,6 +376,11 @@ export function remember(storage, game, next = null, now = Date.now()) {
   const others = recentGames(storage).filter((e) => !(sameLine(e.game, game) && isPrefix(e.game.moves, game.moves)) &&
                                                    !(next && sameGame(e.game, next)));
   const list = (game && game.moves.length ? [{ game, saved: now }, ...others] : others).slice(0, RECENT_MAX);
+  // Nothing to keep (a game of no moves replaced, no other kept): an empty list, which fits.
+  if (!list.length) {
+    try { storage.setItem(KEYS.recent, "[]"); } catch { /* the list stays as it was */ }
+    return "";
+  }
   for (let keep = list.length; keep >= 1; keep--) {
     try {
       storage.setItem(KEYS.recent, JSON.stringify(list.slice(0, keep)));
