@@ -166,8 +166,16 @@ def run(out):
             move(guest, host, "e2", "e3", 3)
             seen["records after reconnecting"] = [saved(page)["moves"] for page in (host, guest)]
             seen["steps"].append("reconnected")
-            for page in (host, guest):
-                page.screenshot(path=f"test-artifacts/live-{page.name}.png")
+            # The friend's device goes away for good: the host plays on against the engine.
+            guest.close()
+            notice_says(host, "dropped")
+            host.click("#take-on-button")
+            host.click("#who-plays-orange")                         # the host plays Orange
+            move(host, host, "c9", "c8", 4)
+            wait_until(host, "() => document.body.dataset.plies === '5'", timeout=60)   # the engine's answer
+            seen["played on alone"] = "live" not in saved(host)
+            seen["steps"].append("played on against the engine")
+            host.screenshot(path="test-artifacts/live-host.png")
             seen["errors"] = [*host.errors, *guest.errors]
         except Exception:          # what stopped it, for the test to show
             seen["error"] = traceback.format_exc()

@@ -43,7 +43,8 @@ def test_two_devices_play_a_live_game_from_one_invitation(tmp_path):
     seen = json.loads(out.read_text())
     assert "error" not in seen, seen.get("error")
     assert seen["steps"] == ["invited", "connected", "moved", "draw declined", "resigned", "rematch",
-                             "reconnected"]
+                             "reconnected", "played on against the engine"]
+    assert seen["played on alone"]
     assert "You play Orange" in seen["offer"] and "5 minutes" in seen["offer"]
     assert seen["invitation length"] < 300 and seen["answer length"] < 300
     host, guest = seen["results"]

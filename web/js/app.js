@@ -253,7 +253,8 @@ function offerBranch() {
 
 // ---- controls ------------------------------------------------------------------------------
 
-setupControls({ session, settings, save, render, setFlipped, newGame, live: () => livePage.live });
+setupControls({ session, settings, save, render, setFlipped, newGame, live: () => livePage.live,
+                leaveLive: () => livePage.leave() });
 
 /** Which side is at the bottom (a setting; the button shows it). @param {boolean} flipped */
 function setFlipped(flipped) {

@@ -22,13 +22,13 @@ import { capital } from "./words.js";
  *   save: () => void, render: () => void, setFlipped: (flipped: boolean) => void,
  *   newGame: (options: {rules: string, start: string, players: import("./session.js").Players,
  *     clock?: ?{initial: number, increment: number}, correspondence?: boolean}) => Promise<void>,
- *   live: () => ?import("./live.js").LiveGame}} ControlHooks
+ *   live: () => ?import("./live.js").LiveGame, leaveLive: () => Promise<void>}} ControlHooks
  *   (live: the controller of a live game with a friend on another device, when one is shown:
  *   a takeback, a draw, a resignation and a rematch are then agreed with the friend's device)
  */
 
 /** Wire the game's controls. @param {ControlHooks} hooks */
-export function setupControls({ session, settings, save, render, setFlipped, newGame, live }) {
+export function setupControls({ session, settings, save, render, setFlipped, newGame, live, leaveLive }) {
   for (const id of ["comment-text", "comment-arrows", "comment-marks"]) {
     // Kept and saved as it is typed; the record box takes it in once the field is left.
     $(id).addEventListener("input", () => {
@@ -88,6 +88,7 @@ export function setupControls({ session, settings, save, render, setFlipped, new
   $("take-on-button").addEventListener("click", async () => {
     const players = await askWhoPlays("Play on from here against the engine (or go on between two people).");
     if (!players) return;
+    if (live()) await leaveLive();  // a live game whose friend is away: played on here instead
     if (players[BLACK] !== players[ORANGE]) setFlipped(players[ORANGE] === "human");
     session.setPlayers(players);
     save();

@@ -117,15 +117,25 @@ export class LivePage {
     });
   }
 
+  /** The live game goes on here alone (its friend is away: against the engine, or by two):
+   *  the friend's device is told, and the game is no longer a live one. */
+  async leave() {
+    await this.drop();
+    delete this.hooks.session.game.live;
+    $("notice").hidden = true;          // (its news of the friend is over)
+    this.hooks.save();
+  }
+
   /** Another game is shown: the live one is left (the friend's device is told) and its
    *  connection closed. */
   drop() {
-    if (this.live) this.live.leave();
+    const left = this.live ? this.live.leave() : Promise.resolve();
     if (this.peer) this.peer.close();
     this.peer = null;
     this.live = null;
     this.liveId = null;
     this.waitingFor = null;
+    return left;
   }
 
   /** A fresh connection from this device: an offer, shown as an invitation (also to reconnect). */

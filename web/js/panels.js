@@ -459,7 +459,8 @@ export function renderSession(s, props, page) {
   const withFriend = Object.values(s.players).includes("friend");
   $("auto-flip").parentElement.hidden = !twoPeople;
   $("draw-button").hidden = !twoPeople && !withFriend;
-  $("take-on-button").hidden = !twoPeople || s.over;
+  // (A live game whose friend is away can be played on here: against the engine, or by two.)
+  $("take-on-button").hidden = !(twoPeople || (withFriend && !s.friendPresent)) || s.over;
   // Known from the first paint, so that the place held for the engine's thoughts is there at once.
   document.body.dataset.vsEngine = String(!twoPeople && !withFriend);
   document.body.dataset.premove = s.waiting ? moveWords(s.waiting) : "";
