@@ -21,11 +21,11 @@ NO_ICE_SERVERS = ("export const ICE_SERVERS = [];\nexport const GATHER_MS = 3000
 LIVE_FLAGS = [*FLAGS, "--disable-features=WebRtcHideLocalIpsWithMdns"]
 
 
-def device(browser, server, name):
+def device(browser, server, name, config=NO_ICE_SERVERS):
     """A person's device: a browser context of its own, the app open and its engine ready."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.route("**/js/live-config.js", lambda route: route.fulfill(
-        body=NO_ICE_SERVERS, content_type="text/javascript"))
+    context.route("**/js/live-config.js",
+                  lambda route: route.fulfill(body=config, content_type="text/javascript"))
     page = context.new_page()
     page.errors = []
     page.name = name
@@ -66,6 +66,32 @@ def notice_says(page, words):
     """Wait until the notice bar says ``words`` (in any case)."""
     wait_until(page, "(w) => document.getElementById('notice-text').textContent.toLowerCase().includes(w)",
                words.lower(), timeout=30)
+
+
+def no_connection(browser, server, seen):
+    """An answer whose device is gone before the host takes it: no connection within the time
+    allowed (3 s here), said in words, and the same game goes on by correspondence links."""
+    host = device(browser, server, "host", NO_ICE_SERVERS.replace("30000", "3000"))
+    guest = device(browser, server, "guest")
+    host.click("#new-game-button")
+    host.check("input[name=opponent][value=live]")
+    host.click("#start-button")
+    link_shown(host, "#live=")
+    guest.goto(host.input_value("#live-link"))
+    guest.wait_for_selector("#live-dialog[open]")
+    guest.click("#live-accept")
+    link_shown(guest, "#live-answer=")
+    answer = guest.input_value("#live-link")
+    guest.close()
+    host.fill("#live-answer", answer)
+    host.click("#live-take")
+    notice_says(host, "no connection could be made")
+    seen["no connection"] = notice(host)
+    host.click("#notice-action")                                 # Play by correspondence
+    host.wait_for_selector("#share-dialog[open]")
+    seen["by correspondence"] = [host.input_value("#share-correspondence"), saved(host)]
+    seen["errors"] += host.errors
+    seen["steps"].append("no connection: by correspondence")
 
 
 def saved(page):
@@ -177,6 +203,7 @@ def run(out):
             seen["steps"].append("played on against the engine")
             host.screenshot(path="test-artifacts/live-host.png")
             seen["errors"] = [*host.errors, *guest.errors]
+            no_connection(browser, server, seen)
         except Exception:          # what stopped it, for the test to show
             seen["error"] = traceback.format_exc()
         finally:

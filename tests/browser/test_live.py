@@ -43,8 +43,13 @@ def test_two_devices_play_a_live_game_from_one_invitation(tmp_path):
     seen = json.loads(out.read_text())
     assert "error" not in seen, seen.get("error")
     assert seen["steps"] == ["invited", "connected", "moved", "draw declined", "resigned", "rematch",
-                             "reconnected", "played on against the engine"]
+                             "reconnected", "played on against the engine",
+                             "no connection: by correspondence"]
     assert seen["played on alone"]
+    # No connection: said in words, and the same game goes on by correspondence links.
+    assert "Nothing is lost" in seen["no connection"]
+    link, game = seen["by correspondence"]
+    assert "#1;" in link and game["correspondence"] and "live" not in game
     assert "You play Orange" in seen["offer"] and "5 minutes" in seen["offer"]
     assert seen["invitation length"] < 300 and seen["answer length"] < 300
     host, guest = seen["results"]
