@@ -215,17 +215,23 @@ def test_the_apps_board_plays_from_the_keyboard(page, server):
     page.screenshot(path=str(ARTIFACTS / "app-keyboard.png"))
 
 
+def add_board(page, id_, attributes, children=""):
+    """A <jetan-board> added to the page, with ``attributes`` and ``children`` (HTML)."""
+    page.evaluate("""([id, attributes, children]) => {
+        const b = document.createElement('jetan-board');
+        b.id = id;
+        for (const [name, value] of Object.entries(attributes)) b.setAttribute(name, value);
+        b.innerHTML = children;
+        document.body.append(b);
+    }""", [id_, attributes, children])
+
+
 def test_a_game_played_to_its_end_says_gameover(page, server, fan_site):
     page.goto(fan_site.url)
-    page.evaluate("""() => {
-        const b = document.createElement('jetan-board');
-        b.id = 'book';
-        b.setAttribute('rules', 'setup=facing,first=orange,duel=even');
-        b.setAttribute('moves', 'g10-d7,d2-d3,d7-g4,d1xg4/d');
-        b.setAttribute('interactive', '');
-        b.addEventListener('gameover', (e) => { window.gameover = e.detail; });
-        document.body.append(b);
-    }""")
+    add_board(page, "book", {"rules": "setup=facing,first=orange,duel=even",
+                             "moves": "g10-d7,d2-d3,d7-g4,d1xg4/d", "interactive": ""})
+    page.evaluate("document.getElementById('book')"
+                  ".addEventListener('gameover', (e) => { window.gameover = e.detail; })")
     played = page.evaluate("document.getElementById('book').play('g4xf1')")
     assert played["text"] == "g4xf1" and played["capture"]
     assert page.evaluate("window.gameover")["winner"] == "orange"
@@ -259,16 +265,8 @@ def test_a_diagrams_markup_and_comments_stay_with_the_positions_the_page_gave(pa
     ply of the page's game: after a reader plays on, or plays another line, they are not drawn on
     positions the page never gave; stepping back to a given position shows them again."""
     page.goto(fan_site.url)
-    page.evaluate("""() => {
-        const b = document.createElement('jetan-board');
-        b.id = 'study';
-        b.setAttribute('moves', 'd2-d3,g9-g8');
-        b.setAttribute('arrows', 'e2e4:red');
-        b.setAttribute('marks', 'e5');
-        b.setAttribute('interactive', '');
-        b.innerHTML = '<jetan-comment ply="1" arrows="g9g8:yellow">Orange answers.</jetan-comment>';
-        document.body.append(b);
-    }""")
+    add_board(page, "study", {"moves": "d2-d3,g9-g8", "arrows": "e2e4:red", "marks": "e5", "interactive": ""},
+              '<jetan-comment ply="1" arrows="g9g8:yellow">Orange answers.</jetan-comment>')
     drawn = """() => { const b = document.getElementById('study');
         return [Number(b.dataset.ply), b.scene.arrows.length, b.scene.marks.length,
                 b.shadowRoot.querySelector('.comment').textContent]; }"""
