@@ -100,4 +100,5 @@ export class Links {
   }
 }
 
-const clearLink = () => history.replaceState(null, "", location.pathname + location.search);
+/** Take the fragment out of the page's address (its game or invitation has been read). */
+export const clearLink = () => history.replaceState(null, "", location.pathname + location.search);

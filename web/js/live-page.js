@@ -9,6 +9,7 @@ import { BUILD } from "../build-info.js";
 import { $ } from "./dom.js";
 import { InvitationError, decodeAnswer, decodeInvitation, encodeAnswer, encodeInvitation,
          liveFragmentKind } from "./invitation.js";
+import { clearLink } from "./links.js";
 import { LiveGame } from "./live.js";
 import { newGameId } from "./live-protocol.js";
 import { notify } from "./panels.js";
@@ -33,7 +34,6 @@ const ANSWERS = "jetan-live-answers";
 const TAKEN_MS = 1500;
 
 const here = () => location.origin + location.pathname;
-const clearLink = () => history.replaceState(null, "", location.pathname + location.search);
 
 export class LivePage {
   /** @param {LiveHooks} hooks */
