@@ -312,7 +312,8 @@ function renderCaptured(v) {
 export function renderScoringChoice(system) {
   const select = $("scoring-select");
   if (!select.options.length) {
-    for (const name of RULES.scoring) select.append(new Option(name, name));
+    // Each system is named for who wrote it ("cazaux-knowlton": Cazaux–Knowlton).
+    for (const name of RULES.scoring) select.append(new Option(name.split("-").map(capital).join("–"), name));
   }
   select.value = system;
 }
