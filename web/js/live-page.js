@@ -167,7 +167,7 @@ export class LivePage {
     if (this.peer) this.peer.close();
     const peer = new Peer({
       onOpen: (channel) => { if (this.peer === peer) live.open({ send: (t) => channel.send(t), close: () => channel.close() }); },
-      onMessage: (text) => { if (this.peer === peer) live.receive(text); },
+      onMessage: (data) => { if (this.peer === peer) live.receive(data); },
       onClose: () => { if (this.peer === peer && live.connected) live.closed(); },
     });
     this.peer = peer;

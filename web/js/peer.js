@@ -11,7 +11,7 @@ import { compactDescription, expandDescription } from "./invitation.js";
 export const canConnect = () => typeof RTCPeerConnection === "function";
 
 export class Peer {
-  /** @param {{onOpen: (channel: RTCDataChannel) => void, onMessage: (text: string) => void,
+  /** @param {{onOpen: (channel: RTCDataChannel) => void, onMessage: (data: unknown) => void,
    *   onClose: () => void}} handlers  what the page does when the channel opens, hears, and closes */
   constructor({ onOpen, onMessage, onClose }) {
     this.pc = new RTCPeerConnection({ iceServers: ICE_SERVERS });
@@ -19,7 +19,10 @@ export class Peer {
     this.opened = false;
     this.closedOnce = false;
     this.channel.onopen = () => { this.opened = true; onOpen(this.channel); };
-    this.channel.onmessage = (e) => { if (typeof e.data === "string") onMessage(e.data); };
+    // Whatever arrives goes to the controller, which refuses (with a sentence) what is not text
+    // of ours and counts it against a flood.
+    this.channel.binaryType = "arraybuffer";
+    this.channel.onmessage = (e) => onMessage(e.data);
     const lost = () => {
       if (this.closedOnce) return;
       this.closedOnce = true;
