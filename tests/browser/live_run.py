@@ -129,10 +129,14 @@ def run(out):
             answer = guest.input_value("#live-link")
             guest.screenshot(path="test-artifacts/live-answer.png")
             seen["answer length"] = len(answer)
-            # The host pastes it: both boards are connected.
-            host.fill("#live-answer", answer)
+            # The host opens it in another tab of the same browser: it reaches the inviting tab, and
+            # both boards are connected (the reconnection below pastes it instead).
             started = time.monotonic()
-            host.click("#live-take")
+            other_tab = host.context.new_page()
+            other_tab.goto(answer)
+            notice_says(other_tab, "passed to your game in your other tab")
+            seen["answer tab"] = notice(other_tab)
+            other_tab.close()
             for page in (host, guest):
                 wait_until(page, "() => !document.getElementById('live-dialog').open", timeout=30)
                 notice_says(page, "connected")

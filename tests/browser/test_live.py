@@ -52,6 +52,7 @@ def test_two_devices_play_a_live_game_from_one_invitation(tmp_path):
     assert "#1;" in link and game["correspondence"] and "live" not in game
     assert "You play Orange" in seen["offer"] and "5 minutes" in seen["offer"]
     assert seen["invitation length"] < 300 and seen["answer length"] < 300
+    assert "you can close this one" in seen["answer tab"]
     host, guest = seen["results"]
     assert host == guest and "resigned" in host
     assert seen["records"][0] == seen["records"][1] and len(seen["records"][0]) == 6
