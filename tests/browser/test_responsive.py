@@ -100,7 +100,7 @@ def play_and_let_the_engine_think(page, frm, to, depth_reported=True):
     click(page, to)
     page.wait_for_selector("#thinking:not([hidden])")
     if depth_reported:
-        page.wait_for_function("document.getElementById('thinking-text').textContent.includes('depth')",
+        page.wait_for_function("document.getElementById('thinking-text').textContent.includes('Depth')",
                                timeout=30000)
 
 

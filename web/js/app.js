@@ -178,8 +178,9 @@ session.listen((type, detail) => {
 
 /** The engine's step while it loads ("Starting the engine"), said by the loading bar. */
 let loadingStep = "Loading the engine";
-// The end's card closed by the reader: it floats over the panel on a phone turned sideways,
-// where it closes (CSS); turned upright it is under the board again, and shown.
+// The end's card closed by the reader: it floats at the foot of the panel on a desktop window
+// and on a phone turned sideways, where it closes (CSS); on a phone upright it is under the
+// steps, and shown.
 let endClosed = false;
 $("game-over-close").addEventListener("click", () => {
   endClosed = true;

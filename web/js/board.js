@@ -380,7 +380,6 @@ export class BoardView {
     const cell = g.cell;
     const theme = s.theme || BOOK_THEME;
     drawSquares(ctx, g, s, theme);
-    drawCoordinates(ctx, g, theme);
     drawThreats(ctx, g, s.threatened, theme);
     for (const sq of s.stars) drawStar(ctx, g, sq, theme);
     for (let sq = 0; sq < SQUARE_COUNT; sq++) {
@@ -390,6 +389,7 @@ export class BoardView {
       const [cx, cy] = g.centre(sq);
       drawPiece(ctx, p, cx, cy, cell * 0.9, theme);
     }
+    drawCoordinates(ctx, g, theme);
     for (const d of s.dests) drawDestination(ctx, g, d, theme);
     for (const [sq, colour] of s.marks) drawMark(ctx, g, sq, colour, theme);
     if (this.cursor !== null && focused) {
@@ -462,26 +462,48 @@ export function drawSquares(ctx, g, { lastMove = null, selected = null }, T = BO
   }
 }
 
+// A coordinate's outline where the context draws no text's outline of its own (picture.js's, for
+// an SVG, draws text as strokes of even width, with the fill alone): the text drawn four times, a
+// little off each way diagonally (drawCoordinates; eight copies doubled an SVG's size).
+const OUTLINE = [[-1, -1], [1, -1], [-1, 1], [1, 1]];
+
 /** File letters along the bottom edge, rank numbers along the left (square names from
- *  position.js: the board's own names).
+ *  position.js: the board's own names), drawn over the pieces: a piece covers a square's corner
+ *  (on a phone a10's hid the "0" of "10"), so each label is drawn on top, in an outline of its
+ *  square's colour that keeps it off the piece's rim and legible on it.
  *  @param {Painter} ctx @param {ReturnType<typeof geometry>} g @param {BoardTheme} [T] */
 export function drawCoordinates(ctx, g, T = BOOK_THEME) {
-  const cell = g.cell;
-  ctx.font = `${Math.max(11, cell * 0.2)}px system-ui, sans-serif`;
+  const cell = g.cell, size = Math.max(11, cell * 0.2);
+  const outline = Math.max(1, size / 8);        // its width: about a stroke of the label's own
+  const canvas = /** @type {?CanvasRenderingContext2D} */ ("strokeText" in ctx ? ctx : null);
+  ctx.save();
+  ctx.font = `${size}px system-ui, sans-serif`;
+  ctx.lineWidth = 2 * outline;
+  ctx.lineJoin = "round";
+  /** @param {string} text @param {number} x @param {number} y @param {number} sq */
+  const label = (text, x, y, sq) => {
+    ctx.fillStyle = ctx.strokeStyle = isDark(sq) ? T.dark : T.light;
+    if (canvas) canvas.strokeText(text, x, y);
+    else for (const [dx, dy] of OUTLINE) ctx.fillText(text, x + dx * outline, y + dy * outline);
+    ctx.fillStyle = isDark(sq) ? T.coord : T.coordOnLight;
+    ctx.fillText(text, x, y);
+  };
   // Each letter sits in the bottom row's square of its file, each number in the left column's
-  // square of its rank, coloured to read on that square.
+  // square of its rank, coloured to read on that square, its outline inside that square (on the
+  // next square's side a pixel more than the outline's width from the edge; the board's edge
+  // cuts what lies beyond it).
+  const inside = outline + 1;
+  ctx.textAlign = "right"; ctx.textBaseline = "bottom";
   for (let i = 0; i < FILE_COUNT; i++) {
     const sq = /** @type {number} */ (g.squareAt((i + 0.5) * cell, g.size - 1));   // on the board
-    ctx.fillStyle = isDark(sq) ? T.coord : T.coordOnLight;
-    ctx.textAlign = "right"; ctx.textBaseline = "bottom";
-    ctx.fillText(squareName(sq)[0], (i + 1) * cell - 2, g.size - 1);
+    label(squareName(sq)[0], (i + 1) * cell - inside, g.size - 1, sq);
   }
+  ctx.textAlign = "left"; ctx.textBaseline = "top";
   for (let i = 0; i < RANK_COUNT; i++) {
     const sq = /** @type {number} */ (g.squareAt(0, (i + 0.5) * cell));   // on the board
-    ctx.fillStyle = isDark(sq) ? T.coord : T.coordOnLight;
-    ctx.textAlign = "left"; ctx.textBaseline = "top";
-    ctx.fillText(squareName(sq).slice(1), 2, i * cell + 1);
+    label(squareName(sq).slice(1), 2, i * cell + inside, sq);
   }
+  ctx.restore();
 }
 
 /** A red glow under each threatened Princess.
@@ -606,13 +628,13 @@ export function paintScene(ctx, size, scene) {
   const g = geometry(size, Boolean(scene.flipped));
   const theme = scene.theme || BOOK_THEME;
   drawSquares(ctx, g, { lastMove: scene.lastMove || null }, theme);
-  if (scene.coordinates !== false) drawCoordinates(ctx, g, theme);
   drawThreats(ctx, g, scene.threatened || [], theme);
   scene.board.forEach((p, sq) => {
     if (!p) return;
     const [cx, cy] = g.centre(sq);
     drawPiece(ctx, p, cx, cy, g.cell * 0.9, theme);
   });
+  if (scene.coordinates !== false) drawCoordinates(ctx, g, theme);
   for (const d of scene.dests || []) drawDestination(ctx, g, d, theme);
   for (const [sq, colour] of scene.marks || []) drawMark(ctx, g, sq, colour, theme);
   for (const [from, to, colour] of scene.arrows || []) drawArrow(ctx, g, from, to, colour);

@@ -136,35 +136,38 @@ function toolButton(tool, label) {
   button.dataset.tool = tool;
   button.title = label;
   button.setAttribute("aria-label", label);
-  const icon = document.createElement("canvas");
-  icon.width = icon.height = 64;
-  const ctx = /** @type {CanvasRenderingContext2D} */ (icon.getContext("2d"));
-  if (pieceKind(tool)) drawPiece(ctx, tool, 32, 32, 58);
-  else drawToolIcon(ctx, tool);
-  button.append(icon);
+  if (pieceKind(tool)) {
+    const icon = document.createElement("canvas");
+    icon.width = icon.height = 64;
+    drawPiece(/** @type {CanvasRenderingContext2D} */ (icon.getContext("2d")), tool, 32, 32, 58);
+    button.append(icon);
+  } else button.append(toolIcon(tool));
   button.addEventListener("pointerdown", (e) => startPaletteDrag(e, tool));
   button.addEventListener("click", () => pickTool(tool));
   return button;
 }
 
-/** @param {CanvasRenderingContext2D} ctx @param {string} tool */
-function drawToolIcon(ctx, tool) {
-  ctx.strokeStyle = "#f1e3c2";
-  ctx.lineWidth = 5;
-  ctx.lineCap = "round";
-  ctx.beginPath();
-  if (tool === "remove") {
-    ctx.moveTo(18, 18); ctx.lineTo(46, 46); ctx.moveTo(46, 18); ctx.lineTo(18, 46);
-  } else {
-    // Four arrows out of the centre: moving pieces about.
-    for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
-      ctx.moveTo(32, 32); ctx.lineTo(32 + dx * 22, 32 + dy * 22);
-      ctx.moveTo(32 + dx * 22 - dy * 7 - dx * 7, 32 + dy * 22 - dx * 7 - dy * 7);
-      ctx.lineTo(32 + dx * 22, 32 + dy * 22);
-      ctx.lineTo(32 + dx * 22 + dy * 7 - dx * 7, 32 + dy * 22 + dx * 7 - dy * 7);
-    }
-  }
-  ctx.stroke();
+/** A tool's icon, stroked in its button's own colour (currentColor: the page theme's ink), which
+ *  reads on the button pressed or not in either page theme (a fixed cream was nearly invisible
+ *  on the light page's peach and beige). Four arrows out of the centre: moving pieces about; a
+ *  cross: removing them. @param {string} tool @returns {SVGSVGElement} */
+function toolIcon(tool) {
+  const SVG = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 64 64");
+  svg.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS(SVG, "path");
+  const reach = 22, head = 7;      // an arrow's length from the centre, and its head's
+  path.setAttribute("d", tool === "remove" ? "M18 18L46 46M46 18L18 46"
+    : [[1, 0], [-1, 0], [0, 1], [0, -1]].map(([dx, dy]) => {
+      const x = 32 + dx * reach, y = 32 + dy * reach;
+      return `M32 32L${x} ${y}M${x - dy * head - dx * head} ${y - dx * head - dy * head}L${x} ${y}` +
+        `L${x + dy * head - dx * head} ${y + dx * head - dy * head}`;
+    }).join(""));
+  for (const [name, value] of [["fill", "none"], ["stroke", "currentColor"], ["stroke-width", "5"],
+                               ["stroke-linecap", "round"], ["stroke-linejoin", "round"]]) path.setAttribute(name, value);
+  svg.append(path);
+  return svg;
 }
 
 /** @param {string} tool */

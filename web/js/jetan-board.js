@@ -59,10 +59,15 @@ const STYLE = `
   canvas:focus-visible { outline: 3px solid #ffb339; outline-offset: 2px; }
   .bar { display: flex; gap: 4px; align-items: center; justify-content: center; margin-top: 6px; flex-wrap: wrap; }
   .bar[hidden] { display: none; }
+  /* A puzzle is solved forward: its step buttons come once it is solved, to go through it again
+     (before, four disabled buttons stood under the board for nothing). */
+  :host([puzzle]:not([data-puzzle="solved"])) .bar { display: none; }
   button { font: inherit; color: inherit; background: #3a2b22; border: 1px solid #4a382c; border-radius: 6px;
            min-width: 2.6em; padding: 0.1em 0.5em; cursor: pointer; font-size: 1.15em;
            touch-action: manipulation; }   /* quick taps step on: no double-tap zoom of the host's page (iOS) */
   button:disabled { opacity: 0.45; cursor: default; }
+  /* On a touch screen each step button is a finger's size (44 px); for a mouse the bar stays small. */
+  @media (pointer: coarse) { button { min-width: 44px; min-height: 44px; } }
   .caption { text-align: center; margin-top: 4px; }
   .caption:empty, .comment:empty, .warning:empty { display: none; }
   .caption.error, .warning { color: #ff6b57; }

@@ -462,7 +462,7 @@ export function renderSession(s, props, page) {
   $("draw-button").hidden = !twoPeople && !withFriend;
   // (A live game whose friend is away can be played on here: against the engine, or by two.)
   $("take-on-button").hidden = !(twoPeople || (withFriend && !s.friendPresent)) || s.over;
-  // Known from the first paint, so that the place held for the engine's thoughts is there at once.
+  // Whether the engine plays a side (the tests and the page's own styles read it).
   document.body.dataset.vsEngine = String(!twoPeople && !withFriend);
   document.body.dataset.premove = s.waiting ? moveWords(s.waiting) : "";
   renderLoadingText(s, page.loadingStep);
@@ -558,8 +558,6 @@ function renderSteps(s) {
     if (i + 1 === at) item.className = "current";
     strip.append(item);
   }
-  const current = strip.querySelector(".current");
-  strip.scrollLeft = current ? /** @type {HTMLElement} */ (current).offsetLeft - strip.clientWidth / 2 : 0;
 }
 
 /** A draw offered by one person, for the other to accept or decline. @param {?string} offer */
