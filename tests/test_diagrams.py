@@ -1,6 +1,8 @@
 """Diagrams: the facade's ``destinations`` (what ``show-moves`` draws) against the engine's own
 legal moves, for every interpretation of every piece, for either side; and its errors."""
 import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -114,3 +116,23 @@ def test_bad_requests_say_why(req, why):
     assert reply["ok"] is False and not reply.get("internal"), reply
     assert why in reply["error"]
     assert "<script>" not in reply["error"]
+
+
+def test_the_embedding_guides_boards_are_games_the_engine_plays():
+    """Every <jetan-board> written in docs/embedding.md with a position: a game the engine takes
+    (not over before it starts), and its show-moves square holds a piece with moves."""
+    text = (Path(__file__).resolve().parents[1] / "docs" / "embedding.md").read_text()
+    boards = re.findall(r"<jetan-board ([^>]*)>", text)
+    checked = 0
+    for board in boards:
+        attrs = dict(re.findall(r'([a-z-]+)="([^"]*)"', board))
+        if "position" not in attrs or "…" in attrs["position"]:
+            continue
+        state = call(op="state", rules=attrs.get("rules", ""), start=attrs["position"], moves=[])
+        assert state["ok"] and state["state"]["result"] is None, (board, state)
+        if "show-moves" in attrs:
+            reply = call(op="destinations", rules=attrs.get("rules", ""), start=attrs["position"], moves=[],
+                         square=parse_square(attrs["show-moves"]))
+            assert reply["ok"] and reply["destinations"], (board, reply)
+        checked += 1
+    assert checked

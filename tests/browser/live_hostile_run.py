@@ -24,7 +24,7 @@ from playwright.sync_api import sync_playwright
 
 from py_engine import facade
 from tests.browser.conftest import CHROMIUM, Server, square_centre, wait_until
-from tests.browser.live_run import LIVE_FLAGS, NO_ICE_SERVERS, link_shown, notice_says, saved
+from tests.browser.live_run import LIVE_FLAGS, NO_ICE_SERVERS, invite, notice_says, saved
 from tests.engines.conftest import copy_of_dist
 
 PEER_PAGE = Path(__file__).with_name("live_hostile_peer.html")
@@ -130,13 +130,7 @@ def run(out):
             host.goto(server.url)
             host.wait_for_selector("body[data-engine=ready]", timeout=120000)
             # The host: New game → a friend on another device, live, 5+3, playing Black.
-            host.click("#new-game-button")
-            host.check("input[name=opponent][value=live]")
-            host.select_option("select[name=clock]", "5+3")
-            host.select_option("select[name=colour]", "black")
-            host.click("#start-button")
-            link_shown(host, "#live=")
-            invitation = host.input_value("#live-link")
+            invitation = invite(host)
             # The hostile peer: a page of its own (storage of its own), not the app.
             peer = browser.new_context().new_page()
             peer.errors = []

@@ -57,6 +57,18 @@ def notice(page):
                          " : document.getElementById('notice-text').textContent")
 
 
+def invite(host, clock="5+3", colour="black"):
+    """The host starts a live game (New game → a friend on another device) with ``clock``,
+    playing ``colour``; returns the invitation's link."""
+    host.click("#new-game-button")
+    host.check("input[name=opponent][value=live]")
+    host.select_option("select[name=clock]", clock)
+    host.select_option("select[name=colour]", colour)
+    host.click("#start-button")
+    link_shown(host, "#live=")
+    return host.input_value("#live-link")
+
+
 def link_shown(page, key):
     """Wait until the live dialog shows a link with ``key`` ("#live=", "#live-answer=")."""
     wait_until(page, f"() => document.getElementById('live-link')?.value.includes('{key}')", timeout=30)
@@ -73,11 +85,7 @@ def no_connection(browser, server, seen):
     allowed (3 s here), said in words, and the same game goes on by correspondence links."""
     host = device(browser, server, "host", NO_ICE_SERVERS.replace("30000", "3000"))
     guest = device(browser, server, "guest")
-    host.click("#new-game-button")
-    host.check("input[name=opponent][value=live]")
-    host.click("#start-button")
-    link_shown(host, "#live=")
-    guest.goto(host.input_value("#live-link"))
+    guest.goto(invite(host, clock=""))
     guest.wait_for_selector("#live-dialog[open]")
     guest.click("#live-accept")
     link_shown(guest, "#live-answer=")
@@ -107,13 +115,7 @@ def run(out):
         try:
             host, guest = device(browser, server, "host"), device(browser, server, "guest")
             # The host: New game → a friend on another device, live, 5+3, playing Black.
-            host.click("#new-game-button")
-            host.check("input[name=opponent][value=live]")
-            host.select_option("select[name=clock]", "5+3")
-            host.select_option("select[name=colour]", "black")
-            host.click("#start-button")
-            link_shown(host, "#live=")
-            invitation = host.input_value("#live-link")
+            invitation = invite(host)
             host.wait_for_timeout(300)          # the QR code drawn
             host.screenshot(path="test-artifacts/live-invitation.png")
             seen["invitation length"] = len(invitation)

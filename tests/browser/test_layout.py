@@ -9,6 +9,7 @@ import pytest
 
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.pages import FAST, TWO, open_app, person_at, play, press, wait_plies, wait_until
+from tests.browser.test_phone import out_of_view
 
 pytestmark = pytest.mark.browser
 
@@ -66,16 +67,6 @@ def box(page, selector):
     return boxes(page, selector)[selector]
 
 
-# The selectors given whose element is not shown wholly inside the window.
-OUT_OF_VIEW = """(selectors) => selectors.filter((selector) => {
-    const box = document.querySelector(selector).getBoundingClientRect();
-    return !(box.width > 0 && box.top >= 0 && box.left >= 0 &&
-             box.bottom <= innerHeight && box.right <= innerWidth);
-})"""
-
-
-def out_of_view(page, *selectors):
-    return page.evaluate(OUT_OF_VIEW, list(selectors))
 
 
 # The tallest stretch of the panel, from the bottom of its game controls to the Moves heading,

@@ -36,12 +36,19 @@ def in_namespace(*command):
                           capture_output=True, text=True, timeout=600)
 
 
-def test_two_devices_play_a_live_game_from_one_invitation(tmp_path):
-    out = tmp_path / "live.json"
-    run = in_namespace(sys.executable, "-m", "tests.browser.live_run", str(out))
+def scenario(module, folder):
+    """What the scenario script ``module`` saw, run inside a network namespace of its own (its
+    JSON in ``folder``); the error that stopped it, if any, fails the test."""
+    out = folder / "seen.json"
+    run = in_namespace(sys.executable, "-m", module, str(out))
     assert out.exists(), run.stdout[-3000:] + run.stderr[-3000:]
     seen = json.loads(out.read_text())
     assert "error" not in seen, seen.get("error")
+    return seen
+
+
+def test_two_devices_play_a_live_game_from_one_invitation(tmp_path):
+    seen = scenario("tests.browser.live_run", tmp_path)
     assert seen["steps"] == ["invited", "connected", "moved", "draw declined", "resigned", "rematch",
                              "reconnected", "played on against the engine",
                              "no connection: by correspondence"]

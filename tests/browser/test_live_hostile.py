@@ -6,13 +6,11 @@ position hash, the largest message the channel carries and larger ones, floods, 
 and garbage. Each is refused with a sentence, the host's game stays as it was, no page error,
 and the page answers within 0.3 s; then a legal move is played and acknowledged. The scenario is
 live_hostile_run.py's, run once for the module."""
-import json
 import re
-import sys
 
 import pytest
 
-from tests.browser.test_live import in_namespace
+from tests.browser.test_live import scenario
 
 pytestmark = pytest.mark.browser
 
@@ -22,12 +20,7 @@ SENTENCE = re.compile(r"^Your friend's .+[.]$")
 
 @pytest.fixture(scope="module")
 def seen(tmp_path_factory):
-    out = tmp_path_factory.mktemp("hostile") / "hostile.json"
-    run = in_namespace(sys.executable, "-m", "tests.browser.live_hostile_run", str(out))
-    assert out.exists(), run.stdout[-3000:] + run.stderr[-3000:]
-    seen = json.loads(out.read_text())
-    assert "error" not in seen, seen.get("error")
-    return seen
+    return scenario("tests.browser.live_hostile_run", tmp_path_factory.mktemp("hostile"))
 
 
 # Each trick, and the sentence the host's notice bar must say of it (None: the channel itself

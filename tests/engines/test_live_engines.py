@@ -16,14 +16,12 @@ Also here, since only Firefox can send them: messages larger than the app takes.
 channel sends nothing over 256 KB (tests/browser/test_live_hostile.py), but Firefox's sends what
 the other side claims to take, so a hostile peer in Firefox (tests/browser/live_hostile_peer.html,
 not the app) that claims 1 GB gets larger messages to the app in Chromium."""
-import json
 import os
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.browser.test_live import in_namespace
+from tests.browser.test_live import scenario
 from tests.engines import client
 from tests.engines.conftest import ENGINES, engine_ready, new_visitor, no_page_errors, shot
 
@@ -63,12 +61,7 @@ def seen(tmp_path_factory):
         pytest.skip(why)
     # This tier's own Firefox is module-scoped: none may be running while this one loads the app.
     assert not firefoxes_of_this_process(), firefoxes_of_this_process()
-    out = tmp_path_factory.mktemp("live-engines") / "live.json"
-    run = in_namespace(sys.executable, "-m", "tests.engines.live_engines_run", str(out))
-    assert out.exists(), run.stdout[-3000:] + run.stderr[-3000:]
-    seen = json.loads(out.read_text())
-    assert "error" not in seen, seen.get("error")
-    return seen
+    return scenario("tests.engines.live_engines_run", tmp_path_factory.mktemp("live-engines"))
 
 
 def test_firefox_invites_and_chromium_plays_a_whole_live_game(seen):
