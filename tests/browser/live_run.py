@@ -21,9 +21,14 @@ NO_ICE_SERVERS = ("export const ICE_SERVERS = [];\nexport const GATHER_MS = 3000
 LIVE_FLAGS = [*FLAGS, "--disable-features=WebRtcHideLocalIpsWithMdns"]
 
 
-def device(browser, server, name, config=NO_ICE_SERVERS):
-    """A person's device: a browser context of its own, the app open and its engine ready."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+# A phone: 390×844, touch.
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+
+
+def device(browser, server, name, config=NO_ICE_SERVERS, size=None):
+    """A person's device: a browser context of its own (``size``: PHONE, or 1280×800), the app
+    open and its engine ready."""
+    context = browser.new_context(**(size or {"viewport": {"width": 1280, "height": 800}}))
     context.route("**/js/live-config.js",
                   lambda route: route.fulfill(body=config, content_type="text/javascript"))
     page = context.new_page()
@@ -84,11 +89,19 @@ def no_connection(browser, server, seen):
     """An answer whose device is gone before the host takes it: no connection within the time
     allowed (3 s here), said in words, and the same game goes on by correspondence links."""
     host = device(browser, server, "host", NO_ICE_SERVERS.replace("30000", "3000"))
-    guest = device(browser, server, "guest")
+    guest = device(browser, server, "guest", size=PHONE)
     guest.goto(invite(host, clock=""))
     guest.wait_for_selector("#live-dialog[open]")
-    guest.click("#live-accept")
+    guest.tap("#live-accept")
     link_shown(guest, "#live-answer=")
+    guest.wait_for_timeout(300)           # the QR code drawn
+    guest.screenshot(path="test-artifacts/live-answer-phone.png")
+    seen["phone"] = guest.evaluate("""() => ({
+        wide: document.documentElement.scrollWidth,
+        small: [...document.querySelectorAll('#live-dialog button, #live-dialog input')]
+            .filter((e) => e.offsetParent && e.getBoundingClientRect().height < 44)
+            .map((e) => e.id || e.textContent),
+        qr: document.getElementById('live-qr').getBoundingClientRect().right <= innerWidth })""")
     answer = guest.input_value("#live-link")
     guest.close()
     host.fill("#live-answer", answer)
@@ -203,6 +216,7 @@ def run(out):
             notice_says(host, "dropped")
             host.click("#take-on-button")
             host.click("#who-plays-orange")                         # the host plays Orange
+            wait_until(host, "() => document.body.dataset.vsEngine === 'true'", timeout=30)
             move(host, host, "c9", "c8", 4)
             wait_until(host, "() => document.body.dataset.plies === '5'", timeout=60)   # the engine's answer
             seen["played on alone"] = "live" not in saved(host)
@@ -210,8 +224,10 @@ def run(out):
             host.screenshot(path="test-artifacts/live-host.png")
             seen["errors"] = [*host.errors, *guest.errors]
             no_connection(browser, server, seen)
-        except Exception:          # what stopped it, for the test to show
+        except Exception:          # what stopped it, for the test to show, with each page as it was
             seen["error"] = traceback.format_exc()
+            for i, page in enumerate(page for context in browser.contexts for page in context.pages):
+                page.screenshot(path=f"test-artifacts/live-failed-{i}.png")
         finally:
             browser.close()
             server.stop()

@@ -55,6 +55,8 @@ def test_two_devices_play_a_live_game_from_one_invitation(tmp_path):
     assert seen["played on alone"]
     # No connection: said in words, and the same game goes on by correspondence links.
     assert "Nothing is lost" in seen["no connection"]
+    # On a phone the answer, its QR code and every control fit at 390 px, each 44 px or more.
+    assert seen["phone"] == {"wide": 390, "small": [], "qr": True}, seen["phone"]
     link, game = seen["by correspondence"]
     assert "#1;" in link and game["correspondence"] and "live" not in game
     assert "You play Orange" in seen["offer"] and "5 minutes" in seen["offer"]
