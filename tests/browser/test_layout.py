@@ -24,12 +24,14 @@ def with_moves(moves, settings=FAST, **fields):
 
 def someone(browser, request, server, kept_snapshot, size):
     """A person at ``size`` (pages.SIZES: 1280×800 with a mouse, or a 390×844 phone with taps),
-    ``page.size`` saying which; photographed at the end (test-artifacts/)."""
+    ``page.size`` saying which; a failed test's last view kept (test-artifacts/), as conftest's
+    ``page`` keeps it."""
     context, page = person_at(browser, server, kept_snapshot, size)
     page.size = size
     yield page
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"))
+    if getattr(request.node, "body_failed", False):
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"))
     context.close()
 
 
