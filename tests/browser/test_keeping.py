@@ -58,7 +58,7 @@ def test_two_tabs_never_overwrite_a_game_they_did_not_load(context, server):
     assert ["e2-e3", "f9-f8"] in recent_games(a)                 # B's game was kept before A's save
     b.reload()
     b.wait_for_selector("body[data-engine=ready]", timeout=60000)
-    wait_until(b, "() => document.getElementById('recent-list').textContent.includes('2 moves')")
+    wait_until(b, "() => document.getElementById('recent-list').textContent.includes('1 move')")
 
 
 def test_a_nearly_full_storage_loses_neither_game_when_a_link_is_opened(context, server):

@@ -82,7 +82,7 @@ def test_two_tabs_never_overwrite_a_game_they_did_not_load(browser, server, tabs
     assert ["e2-e3", "f9-f8"] in browser.call(RECENT)                       # B's game was kept
     browser.call(in_tab("b", "w.location.reload();"))
     browser.wait(in_tab("b", "return w.document.body && w.document.body.dataset.engine === 'ready' && "
-                             "w.document.getElementById('recent-list').textContent.includes('2 moves');"),
+                             "w.document.getElementById('recent-list').textContent.includes('1 move');"),
                  timeout=ENGINE_WAIT_S)
 
 

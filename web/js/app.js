@@ -109,7 +109,7 @@ async function engineReady() {
     return;
   }
   const reply = await session.start({ quiet: true });
-  if (reply && reply.ok) livePage.follow();
+  if (reply && reply.ok) await livePage.follow();
   if (reply && !reply.ok && !reply.restarted) {
     // The saved game does not replay under these rules: keep it, and start afresh.
     remember(storage, session.game);
@@ -148,7 +148,7 @@ async function switchGame(game, { keep = true, known = 0, ply = null, keepInput 
   const { players = null, ...plain } = game;
   const reply = await session.load(plain, { players, known, ply, keep, keepInput });
   if (reply && reply.ok) {
-    livePage.follow();
+    await livePage.follow();
     save();
     renderRecent();
   }

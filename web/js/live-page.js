@@ -5,7 +5,6 @@
 // a WebRTC data channel (peer.js) — with its news said in the notice bar. A connection that cannot
 // be made, or is lost, loses nothing: the game is saved after every move, either side can send a
 // fresh invitation from the game, and the game can go on by correspondence links instead.
-import { BUILD } from "../build-info.js";
 import { $ } from "./dom.js";
 import { InvitationError, decodeAnswer, decodeInvitation, encodeAnswer, encodeInvitation,
          liveFragmentKind } from "./invitation.js";
@@ -83,19 +82,24 @@ export class LivePage {
 
   /** A game shown (started, reloaded, opened from the recent games): join its controller when
    *  it is a live one, drop it otherwise; a live game shown again says how to go on. */
-  follow() {
+  async follow() {
     const game = this.hooks.session.game;
     if (this.live && game.live && this.liveId === game.live.id) return;
     this.drop();
     if (!game.live || !canConnect()) return;
-    this.attach();
+    await this.attach();
     if (game.live.id === this.starting) return;
     notify(`A live game with a friend on another device. ${this.hooks.session.over ? "" : "To go on, send your friend a fresh invitation."}`,
            this.hooks.session.over ? null : { label: "Invite again", action: () => this.invite() });
   }
 
-  /** This page's controller for the session's live game, its news said. */
-  attach() {
+  /** This page's controller for the session's live game, its news said. (The app's version,
+   *  told to the friend's device, is read only now: imported as the page loads, build-info.js
+   *  went over the wire twice, the page's and the worker's requests crossing.) */
+  async attach() {
+    const { BUILD } = await import("../build-info.js");
+    const game = this.hooks.session.game;
+    if (!game.live || this.live) return;          // another game came meanwhile, or one is joined
     const live = new LiveGame(this.hooks.session, { appVersion: BUILD.version, save: () => this.hooks.save() });
     this.live = live;
     this.liveId = live.record.id;
@@ -254,7 +258,7 @@ export class LivePage {
                                    live: { id, side, host: false } });
       }
       this.starting = null;
-      this.follow();       // (a game already shown is not shown again)
+      await this.follow();       // (a game already shown is not shown again)
       if (this.liveId !== id) { this.say("The game could not be started here."); return; }
       await this.answer(invitation);
     });
