@@ -16,6 +16,7 @@ PIECE_OPTIONS = ("panthan", "warrior", "padwar", "thoat", "dwar", "flier", "chie
 LETTER = {"panthan": "N", "warrior": "W", "padwar": "A", "thoat": "T", "dwar": "D", "flier": "F",
           "chief": "C", "princess": "P"}
 E5 = parse_square("e5")
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def call(**req):
@@ -118,10 +119,11 @@ def test_bad_requests_say_why(req, why):
     assert "<script>" not in reply["error"]
 
 
+@pytest.mark.skipif(not (ROOT / "docs").is_dir(), reason="the Pyodide run copies the engine, not the docs")
 def test_the_embedding_guides_boards_are_games_the_engine_plays():
     """Every <jetan-board> written in docs/embedding.md with a position: a game the engine takes
     (not over before it starts), and its show-moves square holds a piece with moves."""
-    text = (Path(__file__).resolve().parents[1] / "docs" / "embedding.md").read_text()
+    text = (ROOT / "docs" / "embedding.md").read_text()
     boards = re.findall(r"<jetan-board ([^>]*)>", text)
     checked = 0
     for board in boards:
