@@ -1,11 +1,23 @@
-"""The engine's errors. Each is a :class:`ValueError` whose message is written for a player: the
-command line prints it as it is, and the browser facade shows it on the page. Anything else an
+"""The engine's errors. Each is a :class:`ValueError` carrying a :class:`~py_engine.messages.Message`
+that says why for a player: the command line prints it in English (``str(err)``), and the browser
+facade sends the message itself, which the page words in its reader's language. Anything else an
 engine call raises is a bug, reported as such (see :mod:`py_engine.facade`).
 """
+from typing import Union
+
+from .messages import Arg, Message, words
 
 
 class JetanError(ValueError):
-    """Input the rules or the notation do not allow; the message says why, in a player's words."""
+    """Input the rules or the notation do not allow; ``message`` says why.
+
+    >>> err = JetanError("side.black"); err.message.key, str(err)
+    ('side.black', 'Black')
+    """
+
+    def __init__(self, key: Union[str, Message], **args: Arg) -> None:
+        self.message = key if isinstance(key, Message) else Message(key, args)
+        super().__init__(words(self.message))
 
 
 class NotationError(JetanError):

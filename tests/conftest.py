@@ -79,6 +79,7 @@ def web_page(tmp_path_factory) -> Path:
 
     root = tmp_path_factory.mktemp("page")
     shutil.copytree(ROOT / "web" / "js", root / "js")
+    shutil.copytree(ROOT / "web" / "i18n", root / "i18n")
     (root / "engine-data.js").write_text(facts.engine_data_js())
     (root / "training-data.js").write_text(facts.training_data_js())
     return root

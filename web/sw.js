@@ -1,7 +1,8 @@
 // Service worker: keeps every file of the app so Jetan plays offline, each under its revision (the
 // start of its SHA-256: precache.js, written by py_engine/webbuild/dist.py). A release downloads only
 // the files whose bytes changed — an engine change costs the wheel, not the 12 MB runtime — and
-// activation drops what no file of the current release uses. Answers from the cache first. On a
+// activation drops what no file of the current release uses. Answers from the cache first; the
+// catalogues (i18n/) are kept as a page first fetches one, not at install. On a
 // first visit it keeps the page's own downloads (download()), so each file crosses the wire once.
 //
 // Hand-written rather than Workbox's precaching (which does the same with revisioned entries):
@@ -18,6 +19,10 @@ for (const [path, rev] of self.PRECACHE.files) {
   CURRENT.set(new URL(path, scope).href, keyOf(path, rev));
   if (path === "index.html") CURRENT.set(scope, keyOf(path, rev));
 }
+/** Files kept once a page has fetched one (the catalogues: a language costs a visit only its own
+ *  words), by address → key, like CURRENT's. */
+const ON_DEMAND = new Map(self.PRECACHE.onDemand.map(([path, rev]) => [new URL(path, scope).href, keyOf(path, rev)]));
+for (const [address, key] of ON_DEMAND) CURRENT.set(address, key);
 
 /** The revision of a file's bytes: the start of their SHA-256 in hex, as precache.js writes it.
  *  @param {Response} response @returns {Promise<string>} */
@@ -77,5 +82,11 @@ self.addEventListener("fetch", (event) => {
   url.hash = "";
   const key = CURRENT.get(url.href);
   if (!key) return;                                       // not one of ours: the network's
-  event.respondWith(caches.open(CACHE).then(async (cache) => (await cache.match(key)) || fetch(event.request)));
+  event.respondWith(caches.open(CACHE).then(async (cache) => {
+    const kept = await cache.match(key);
+    if (kept) return kept;
+    const reply = await fetch(event.request);
+    if (reply.ok && ON_DEMAND.has(url.href)) await cache.put(key, reply.clone());
+    return reply;
+  }));
 });

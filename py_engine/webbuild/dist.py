@@ -12,6 +12,8 @@ writes, in this order:
   runtime's Python (:mod:`py_engine.webbuild.stdlib`);
 - ``DIST/reach.js``, ``DIST/engine-data.js`` and ``DIST/training-data.js``: the rule facts, the
   lessons and puzzles (:mod:`py_engine.webbuild.facts`);
+- the pages' English written from the English catalogue, and the catalogues compacted
+  (:mod:`py_engine.webbuild.catalogues`);
 - ``DIST/js/jetan-board.js``: the element fan pages load, bundled with its lazy chunks and source
   maps (:mod:`py_engine.webbuild.bundle`);
 - ``DIST/js/qr.js``: the invitation's QR code, bundled with the qr package as a lazy chunk
@@ -36,6 +38,7 @@ from typing import Optional, Sequence
 
 from . import CACHE, REPO, stdlib, wheel
 from .bundle import bundle, bundle_qr
+from .catalogues import CATALOGUES, compact, word_pages
 from .facts import engine_data_js, reach_js, training_data_js
 
 def rewrite_lock(runtime: Path, dist: Path, version: str, sha256: str) -> None:
@@ -70,6 +73,9 @@ RUNTIME_REVISION_MARK = "@RUNTIME_REVISION@"
 # install the app, online. (A first visit stays under 5 MB over the wire.)
 NOT_PRECACHED = ("pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "pyodide/micropip-",
                  "icons/icon-512.png", "icons/icon-maskable-512.png")
+# Files the service worker keeps only once a page has fetched them: the catalogues and translated
+# pages (i18n/), so that a language costs a visit only its own words.
+ON_DEMAND = (f"{CATALOGUES}/",)
 # The build's compressed copies of a file, NAME.gz and NAME.br (:func:`compress`): not shipped
 # files of their own.
 COMPRESSED = (".gz", ".br")
@@ -120,7 +126,8 @@ def write_manifest(dist: Path) -> str:
     # The files the worker reads from the service worker's copies, by the revision it keeps each
     # under (each is one it keeps: a KeyError here otherwise).
     precached = {name: rev for name, rev in revisions.items()
-                 if not name.startswith(NOT_PRECACHED) and not name.endswith(SOURCE_MAP)}
+                 if not name.startswith(NOT_PRECACHED + ON_DEMAND) and not name.endswith(SOURCE_MAP)}
+    on_demand = [[name, rev] for name, rev in revisions.items() if name.startswith(ON_DEMAND)]
     read_from_cache = {name: precached[name] for name in (*FETCHED, wheel)}
     info = {"version": version, "runtime": runtime, "engine": engine, "wheel": wheel,
             "wheelSha256": wheel_sha, "stdlib": STDLIB, "lock": LOCK, "revisions": read_from_cache,
@@ -130,8 +137,8 @@ def write_manifest(dist: Path) -> str:
     listed = [*map(list, precached.items()), ["build-info.js", revision(dist / "build-info.js")]]
     (dist / "precache.js").write_text(
         "// Written by build.sh: what the service worker keeps for offline play, each file with its\n"
-        "// revision (the start of its SHA-256).\n"
-        f"self.PRECACHE = {json.dumps({'version': version, 'files': listed})};\n")
+        "// revision (the start of its SHA-256): files at once, onDemand once a page has fetched it.\n"
+        f"self.PRECACHE = {json.dumps({'version': version, 'files': listed, 'onDemand': on_demand})};\n")
     size = sum((dist / name).stat().st_size for name, _ in listed)
     return f"{dist.as_posix()}/ built: {len(listed)} files, {size / 1e6:.1f} MB, version {version}"
 
@@ -213,6 +220,8 @@ def build(dist: Path, runtime: Path, micropip_version: str, micropip_sha256: str
     (dist / "reach.js").write_text(reach_js())
     (dist / "engine-data.js").write_text(engine_data_js())
     (dist / "training-data.js").write_text(training_data_js())
+    word_pages(dist)
+    compact(dist)
     bundle(dist)                # takes in engine-data.js; before the list and the copies
     bundle_qr(dist)
     name_runtime_revision(dist)

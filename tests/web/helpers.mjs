@@ -1,7 +1,15 @@
 // What the controller tests share: a session on the real facade (engine.mjs), what it says,
 // a fake clock, and waiting until the engine has nothing left to answer.
+import { readFileSync } from "node:fs";
+import { setCatalogue } from "../js/i18n.js";
 import { Session } from "../js/session.js";
 import { FacadeEngine } from "./engine.mjs";
+
+/** A catalogue as the page loads it (web/i18n/<lang>.json, laid beside js/ by the fixture).
+ *  @param {string} lang */
+export const catalogue = (lang) => JSON.parse(readFileSync(new URL(`../i18n/${lang}.json`, import.meta.url), "utf-8"));
+// What the controllers say, they say in English here unless a test asks for another language.
+setCatalogue("en", catalogue("en"));
 
 export const SQ = { a4: 30, b7: 61, d2: 13, d3: 23, d5: 43, g8: 76, g9: 86, h9: 87, h8: 77, e2: 14, e3: 24, e4: 34 };
 

@@ -1,5 +1,6 @@
 // The service worker (sw.js) keeps the app for offline play. Every page a visitor may open
 // first (the app, Learn, the puzzles) registers it, so that it works offline from the next visit.
+import { loadedCatalogues } from "./i18n.js";
 
 /** The page's service worker container, or null where there is none (reading it throws in a
  *  sandboxed frame without allow-same-origin). */
@@ -20,6 +21,11 @@ export function keepForOffline(after, delayMs) {
   const workers = serviceWorkers();
   if (!workers) return;
   after.then(() => setTimeout(() => workers.register("sw.js", { updateViaCache: "none" }).catch(() => {}), delayMs));
+  // The worker keeps a catalogue as a page fetches it through the worker; the first visit's
+  // came before there was one: fetched again once it is in charge (the HTTP cache answers).
+  const keepWords = () => { for (const url of loadedCatalogues()) fetch(url).catch(() => {}); };
+  if (workers.controller) return;
+  workers.addEventListener("controllerchange", keepWords, { once: true });
 }
 
 /** Call ``heard`` when a new version of the app takes over from the one this page came from (a
