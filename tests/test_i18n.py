@@ -210,3 +210,31 @@ def test_no_page_writes_words_in_place(page):
     parser = _PageText()
     parser.feed((WEB / page).read_text(encoding="utf-8"))
     assert parser.loose == []
+
+
+def test_no_engine_error_is_a_sentence():
+    """The bridge sends messages: every error the engine raises is made of a key and arguments
+    (py_engine/messages.py), never of English words."""
+    sentences = []
+    for path in sorted((ROOT / "py_engine").rglob("*.py")):
+        if "webbuild" in path.parts:
+            continue                # the build's own complaints, for the developer at the console
+        text = path.read_text(encoding="utf-8")
+        for found in re.finditer(r"raise \w*Error\(\s*f?([\"'])(.*?)\1", text):
+            if " " in found.group(2):
+                sentences.append(f"{path.name}:{text.count(chr(10), 0, found.start()) + 1}: {found.group(2)[:50]}")
+    assert sentences == []
+
+
+CATALOGUE_BUDGET = 30_000       # bytes of a language's catalogue, compressed by brotli (the issue's)
+
+
+def test_each_catalogue_fits_its_budget_compressed():
+    script = ("const zlib = require('zlib'), fs = require('fs'); const out = {};"
+              "for (const f of process.argv.slice(1)) out[f] = zlib.brotliCompressSync("
+              "Buffer.from(JSON.stringify(JSON.parse(fs.readFileSync(f, 'utf8'))))).length;"
+              "console.log(JSON.stringify(out));")
+    files = [str(I18N / f"{lang}.json") for lang in languages()]
+    sizes = json.loads(subprocess.run(["node", "-e", script, *files], capture_output=True, text=True,
+                                      check=True).stdout)
+    assert {Path(f).name: size for f, size in sizes.items() if size > CATALOGUE_BUDGET} == {}

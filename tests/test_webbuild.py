@@ -291,7 +291,10 @@ def fake_dist(tmp_path: Path) -> tuple[Path, Path]:
                  "js/app.js", "sw.js"):
         (dist / name).parent.mkdir(parents=True, exist_ok=True)
         (dist / name).write_bytes(name.encode() * 3)
-    (dist / "index.html").write_text(f"<script>const runtime = '{steps.RUNTIME_REVISION_MARK}';</script>")
+    (dist / "index.html").write_text(f"<script>const runtime = '{steps.RUNTIME_REVISION_MARK}';</script>"
+                                     '<h1 data-i18n="language.name"></h1>')
+    (dist / "i18n").mkdir()
+    (dist / "i18n/en.json").write_text('{\n  "language": {"name": "English"}\n}\n')
     # The element (bundled: bundle.py), taking in the facts the build writes, and a module it loads
     # when asked, which finds a file beside it from its own address (as engine.js its worker).
     (dist / "js/jetan-board.js").write_text(
@@ -355,7 +358,11 @@ def test_build_writes_every_generated_file(tmp_path, capsys):
     revisions = dict(precache["files"])
     assert build["revisions"] == {name: revisions[name] for name in (*steps.FETCHED, build["wheel"])}
     runtime_rev = revisions[steps.RUNTIME_WASM]
-    assert (dist / "index.html").read_text() == f"<script>const runtime = '{runtime_rev}';</script>"
+    assert (dist / "index.html").read_text() == (f"<script>const runtime = '{runtime_rev}';</script>"
+                                                 '<h1 data-i18n="language.name">English</h1>')
+    # The catalogues, compacted, are kept by the service worker once fetched, not at install.
+    assert (dist / "i18n/en.json").read_text() == '{"language":{"name":"English"}}'
+    assert "i18n/en.json" not in names and [name for name, _ in precache["onDemand"]] == ["i18n/en.json"]
     files = len(precache["files"])
     size = sum((dist / name).stat().st_size for name, _ in precache["files"]) / 1e6
     assert closing == f"{dist.as_posix()}/ built: {files} files, {size:.1f} MB, version {build['version']}\n"

@@ -21,9 +21,14 @@ export function keepForOffline(after, delayMs) {
   const workers = serviceWorkers();
   if (!workers) return;
   after.then(() => setTimeout(() => workers.register("sw.js", { updateViaCache: "none" }).catch(() => {}), delayMs));
-  // The worker keeps a catalogue as a page fetches it through the worker; the first visit's
-  // came before there was one: fetched again once it is in charge (the HTTP cache answers).
-  const keepWords = () => { for (const url of loadedCatalogues()) fetch(url).catch(() => {}); };
+  // The worker keeps a catalogue (or a translated article, i18n/) as a page fetches it through
+  // the worker; the first visit's came before there was one: fetched again once it is in charge
+  // (the HTTP cache answers).
+  const keepWords = () => {
+    const fetched = performance.getEntriesByType("resource").map((entry) => entry.name)
+      .filter((url) => new URL(url).pathname.includes("/i18n/"));
+    for (const url of new Set([...loadedCatalogues(), ...fetched])) fetch(url).catch(() => {});
+  };
   if (workers.controller) return;
   workers.addEventListener("controllerchange", keepWords, { once: true });
 }
