@@ -130,7 +130,7 @@ _WORDS = re.compile(r"[A-Za-z][a-z']+[ ,;:!?.]+[a-z]{2,}|^[A-Z][a-z]{2,}\b")
 _NOT_WORDS = re.compile(
     r"^(Arrow\w+|Enter|Escape|Home|End|Tab|Backspace|Delete|Page(Up|Down)|Shift|Control|Alt|Meta|Space|Jetan)$"
     r"|\d(px|em|rem|ms|s|%)\b|^[\w.-]+/[\w.+-]+$|rgba?\(|#[0-9a-f]{3,8}\b|sans-serif|monospace|system-ui"
-    r"|^Content-Type$|^[a-z][\w-]*(\.[\w-]+)+$|^\w+:\S+$|^\((prefers|max|min)-|^not all$")
+    r"|^Content-Type$|^[a-z][\w-]*(\.[\w-]+)+\.?$|^\w+:\S+$|^\((prefers|max|min)-|^not all$|^\.{1,2}/")
 _CONSOLE = re.compile(r"console\.\w+\(\s*$")
 # A literal that is not a message to translate (a thrown Error a caller words, a language's own
 # name) carries this comment on its line, with why.
@@ -222,7 +222,8 @@ def test_no_engine_error_is_a_sentence():
         text = path.read_text(encoding="utf-8")
         for found in re.finditer(r"raise \w*Error\(\s*f?([\"'])(.*?)\1", text):
             if " " in found.group(2):
-                sentences.append(f"{path.name}:{text.count(chr(10), 0, found.start()) + 1}: {found.group(2)[:50]}")
+                line = text.count("\n", 0, found.start()) + 1
+                sentences.append(f"{path.name}:{line}: {found.group(2)[:50]}")
     assert sentences == []
 
 

@@ -17,8 +17,13 @@ inside).
 
 <jetan-board>'s file is one request for a still board; the engine's bridge (engine.js, which only
 an interactive board, show-moves, a record, play() or check() loads) and the puzzles are its
-chunks. The chunks are written beside their entry, in ``DIST/js``: engine.js finds the engine's
-worker (``js/worker.js``, shipped unbundled like the app's own modules) from its own address
+chunks. It takes in the English of its own words: the namespaces of ``i18n/en.json`` it imports
+by name (esbuild reads a JSON file's top-level keys as named exports and leaves out the others),
+so an English still board fetches no catalogue; a board in another language fetches that
+language's (``i18n/<lang>.json``), found from the bundle's own address (``import.meta.url``,
+which esbuild leaves as it is: the entry stays at ``js/jetan-board.js``). The chunks are
+written beside their entry, in ``DIST/js``: engine.js finds the engine's worker
+(``js/worker.js``, shipped unbundled like the app's own modules) from its own address
 (``import.meta.url``), which a chunk elsewhere would change. Their names hold a hash of their
 content (``jetan-board-engine-<hash>.js``): a release that changes one ships it under a new
 name, so no browser or cache pairs an old entry with a new chunk. The same sources give the

@@ -80,7 +80,9 @@ def test_markup_is_drawn_and_hostile_markup_only_named(page, fan_site):
 def test_annotated_games_show_their_comments(page, fan_site):
     page.goto(fan_site.url)
     wait_until(page, "() => document.getElementById('gallery').dataset.ply === '8'")
-    assert shadow_text(page, "gallery", ".comment")       # the caption of the book's move 8
+    # The caption of the book's move 8 (the catalogue's: an English board fetches it for them).
+    wait_until(page, "() => document.querySelector('#gallery')"
+                     ".shadowRoot.querySelector('.comment').textContent")
     # The record child is read by the engine; its comment on move 1 is shown there.
     page.evaluate("() => document.getElementById('record').setAttribute('ply', '1')")
     wait_shadow_text(page, "record", ".comment", "Black opens", timeout=90)

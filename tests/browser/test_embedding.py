@@ -62,6 +62,8 @@ def board(page, id_):
 
 # What a page of still boards may fetch of the board's code, at most: requests, bytes as sent by
 # a host that does not compress, and bytes as brotli (the build's .br copies) — the bounds.
+# An English board's own words are in its file: the page fetches no catalogue (a board in another
+# language fetches its language's, once for the page: test_board_language.py).
 STILL_REQUESTS, STILL_BYTES, STILL_BROTLI = 5, 150_000, 60_000
 ENGINE_FILES = (".wasm", "pyodide", "worker", "jetan-board-engine-")
 
@@ -79,6 +81,7 @@ def test_static_boards_need_no_engine_and_stay_small(page, server, fan_site):
     code = [r for r in requests if r.url.startswith(server.url)]      # the board's, from the app
     urls = [r.url for r in code]
     assert not [u for u in urls if any(name in u for name in ENGINE_FILES)], urls
+    assert not [u for u in urls if "/i18n/" in u], urls
     assert len(code) <= STILL_REQUESTS, urls
     # The test's server sends no compression: the bytes as a host that does not compress sends them.
     total = sum(r.sizes()["responseBodySize"] for r in code)

@@ -2,8 +2,13 @@
 // pieces, last move, selection, legal destinations, escapes, threatened Princesses, arrows, marked
 // squares, the keyboard cursor — and reports square presses and drags, from a pointer or from the keyboard
 // (arrow keys move a cursor, Enter or Space press its square); it knows no rules.
+// What it says — a piece's name on hover, on a long press and to a screen reader, a board's
+// pieces in words — it says in the page's language (i18n.js), or in the words a view is given (a
+// <jetan-board lang> speaks its own); square names and the coordinates stay as they are.
+import { PIECES, SIDES } from "../engine-data.js";
+import { language, list, say, t } from "./i18n.js";
 import { drawPiece } from "./pieces.js";
-import { FILE_COUNT, RANK_COUNT, SQUARE_COUNT, emptyBoard, fileOf, pieceOn, rankOf, squareName, squareOn } from "./position.js";
+import { FILE_COUNT, RANK_COUNT, SQUARE_COUNT, emptyBoard, fileOf, pieceKind, rankOf, sideOfPiece, squareName, squareOn } from "./position.js";
 
 /** A board's colours and its pieces' look: what the view and paintScene draw with. The
  *  ``...OnDark`` colours are those drawn on a dark square; ``pieceSet`` and ``sides`` are
@@ -54,6 +59,54 @@ export const BOOK_THEME = Object.freeze({
   star: "#ffd84a", pieceSet: "discs",
 });
 
+/**
+ * The words a view speaks: one language's t, say and list (i18n.js's Words, or the page's own).
+ * @typedef {Pick<import("./i18n.js").Words, "lang" | "t" | "say" | "list">} Speaker
+ * A piece's name as a rule set gives it (the engine's state: the English name, or a message).
+ * @typedef {string | import("./i18n.js").Message} PieceName
+ */
+
+/** The page's own words: whatever language it speaks now. @type {Speaker} */
+export const PAGE_WORDS = { get lang() { return language(); }, t, say, list };
+
+/** Each kind's message (piece.panthan, …), by its letter (the piece table's option names it). */
+const PIECE_KEYS = Object.fromEntries(PIECES.map((p) => [p.letter, `piece.${p.option}`]));
+
+/** The name of the piece ``letter`` in ``words``: its rule set's name for it (``names``, by
+ *  letter: the engine's state; the standard names by default), "Odwar" under odwar=on.
+ *  @param {Speaker} words @param {string} letter @param {Object<string, PieceName>} [names] */
+export function pieceName(words, letter, names) {
+  const kind = pieceKind(letter);
+  const named = names?.[kind] ?? names?.[letter];
+  if (named && typeof named === "object") return words.say(named);
+  const key = named ? `piece.${named.toLowerCase()}` : PIECE_KEYS[kind];
+  const text = key ? words.t(key) : "";
+  return text && text !== key ? text : named || letter;
+}
+
+/** The piece on ``sq`` of ``board`` with its side ("Black Chief"), or "" for an empty square:
+ *  what a board says on hover, on a long press and to a screen reader.
+ *  @param {Speaker} words @param {string[]} board @param {number} sq @param {Object<string, PieceName>} [names] */
+export function pieceOnSquare(words, board, sq, names) {
+  const piece = board[sq];
+  return piece ? words.t("board.piece", { side: { key: `side.${sideOfPiece(piece)}` }, piece: pieceName(words, piece, names) }) : "";
+}
+
+/** A board in words, for screen readers: each side's pieces and their squares ("Black: Warrior
+ *  a1, Padwar b1, … Orange: …").
+ *  @param {Speaker} words @param {string[]} board @param {Object<string, PieceName>} [names] */
+export function describePieces(words, board, names) {
+  return SIDES.map((side) => {
+    /** @type {string[]} */
+    const pieces = [];
+    board.forEach((p, sq) => {
+      if (p && sideOfPiece(p) === side) pieces.push(words.t("board.pieces.one", { piece: pieceName(words, p, names), square: squareName(sq) }));
+    });
+    return words.t("board.pieces.side", { side: { key: `side.${side}` },
+                                          pieces: pieces.length ? words.list(pieces) : words.t("board.pieces.none") });
+  }).join(" ");
+}
+
 const SLIDE_MS = 180;
 // easeOutCubic, 1 - (1 - t)^3: the slide starts quickly and settles.
 const SLIDE_EASING = "cubic-bezier(0.33, 1, 0.68, 1)";
@@ -81,14 +134,16 @@ export class BoardView {
    * @param {(from: number, to: number) => void} [options.onDrop]   a piece dragged to a square
    * @param {(from: number) => void} [options.onDropOff]   a piece dragged off the board
    * @param {boolean} [options.keyboard]   arrow keys move a cursor, Enter or Space press
-   * @param {() => (Object<string, string> | undefined)} [options.names]   the rule set's piece
+   * @param {() => (Object<string, PieceName> | undefined)} [options.names]   the rule set's piece
    *   names, by letter, once known (the standard names until then)
+   * @param {() => Speaker} [options.words]   the words it speaks (the page's by default)
    */
   constructor(canvas, { onPress = () => {}, onDrop = () => {}, onDropOff = () => {}, keyboard = false,
-                        names = () => undefined } = {}) {
+                        names = () => undefined, words = () => PAGE_WORDS } = {}) {
+    this.words = words;
     /** @type {(sq: number) => string} a square's piece in words ("Black Chief"): hover, long
      *  press and the keyboard cursor's announcement */
-    this.nameOf = (sq) => pieceOn(this.state.board, sq, names());
+    this.nameOf = (sq) => pieceOnSquare(words(), this.state.board, sq, names());
     this.canvas = canvas;
     // The board takes every gesture on it itself, on every page that shows one: a drag moves a
     // piece rather than scroll or zoom the page, and a long press names the piece rather than
@@ -173,7 +228,10 @@ export class BoardView {
                                             clip: "rect(0 0 0 0)", whiteSpace: "nowrap" });
       this.canvas.after(this.announcer);
     }
-    this.announcer.textContent = `${squareName(this.cursor)}, ${this.nameOf(this.cursor) || "empty"}`;
+    const words = this.words();
+    this.announcer.lang = words.lang;
+    this.announcer.textContent = words.t("board.cursor", { square: squareName(this.cursor),
+                                                           piece: this.nameOf(this.cursor) || words.t("board.empty") });
   }
 
   /** Change what is shown. A board that differs from the one shown only by the last move's
@@ -322,6 +380,7 @@ export class BoardView {
       this.canvas.after(this.label);
     }
     const label = this.label;
+    label.lang = this.words().lang;
     label.textContent = name;
     Object.assign(label.style, { left: `${this.canvas.offsetLeft + x}px`, top: `${this.canvas.offsetTop + y}px` });
     label.hidden = false;

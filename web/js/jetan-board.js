@@ -29,13 +29,28 @@
 // [%csl …] markup drawn). picture(type) resolves to a PNG or SVG Blob of the board as shown.
 // Markup that cannot be read is named in a line under the board and never drawn; nothing an
 // author writes is ever put into the page as markup.
+//
+// Its words: lang="de" (or, without one, the nearest lang of the page around it, then the
+// reader's browser, then English; i18n.js's chooseLanguage) chooses the language it speaks — its
+// captions, prompts, labels and the engine's messages — each board its own (two boards on a page
+// may speak two), again whenever a lang changes; data-lang names it once its words are in. The
+// English of its own words (the catalogue's namespaces below) is in this module: an English board
+// fetches no catalogue until the engine has something to say that is not among them; a board in
+// another language fetches that language's catalogue (i18n/<lang>.json beside js/, found from
+// this module's own address), once for all the page's boards.
 import { GALLERY, LIMITS } from "../engine-data.js";
-import { BoardView } from "./board.js";
+// (The bundle takes in only these namespaces of the English catalogue: build.sh bundles this
+// module, esbuild reading the catalogue's top-level keys as named exports.)
+import { board as BOARD_WORDS, common as COMMON_WORDS, diagram as DIAGRAM_WORDS, embed as EMBED_WORDS,
+         language as LANGUAGE_WORDS, piece as PIECE_WORDS, picture as PICTURE_WORDS, side as SIDE_WORDS }
+  from "../i18n/en.json";
+import { BoardView, describePieces } from "./board.js";
+import { FALLBACK, LANGUAGES, Words, chooseLanguage, direction, message, translate, wordsIn } from "./i18n.js";
 import { themeFor } from "./themes.js";
 import { engineLater, onEngineReady, sharedEngineFailed, sharedEngineReady } from "./engine-later.js";
 import { parseMarkup, parseSquare } from "./markup.js";
 import { picture } from "./picture.js";
-import { BLACK, ORANGE, describe, numbered, placementAndSide, readPosition, sideAfter, sideName, squareName } from "./position.js";
+import { BLACK, ORANGE, numbered, placementAndSide, readPosition, sideAfter, squareName } from "./position.js";
 import { GAME, puzzleJudge } from "./judges.js";
 import { Session } from "./session.js";
 import { capital } from "./words.js";
@@ -44,12 +59,46 @@ import { capital } from "./words.js";
  * @typedef {import("./board.js").Arrow} Arrow
  * @typedef {import("./board.js").Mark} Mark
  * @typedef {import("./puzzles.js").Puzzle} Puzzle
- * @typedef {{text: string, arrows: Arrow[], marks: Mark[]}} Note   a comment as the board shows
- *   it: its text and its own arrows and marks
+ * @typedef {{text: Said, arrows: Arrow[], marks: Mark[]}} Note   a comment as the board shows
+ *   it: its text (an author's, or the gallery's caption, a message) and its own arrows and marks
+ */
+
+/**
+ * What a board says: a message, worded in the board's language whenever it is shown, or a text
+ * given as it is (an author's, or one a module worded already).
+ * @typedef {import("./i18n.js").Message} Message
+ * @typedef {string | Message} Said
  */
 
 /** The gallery's games (engine-data.js), by their key. @type {Object<string, import("./gallery.js").GalleryGame>} */
 const GALLERY_GAMES = GALLERY;
+
+/** The board's own words in English, and its pages' (embed.html, diagram.html), here in the
+ *  module (see its text): the whole English catalogue is fetched only for a message not among
+ *  them. */
+const ENGLISH = new Words(FALLBACK, { board: BOARD_WORDS, common: COMMON_WORDS, diagram: DIAGRAM_WORDS,
+                                      embed: EMBED_WORDS, language: LANGUAGE_WORDS, piece: PIECE_WORDS,
+                                      picture: PICTURE_WORDS, side: SIDE_WORDS });
+
+// The pages made of a board (embed.html, diagram.html) word themselves with this module's copy of
+// i18n.js: the catalogue their board fetches is the one they speak, fetched once.
+export { LANGUAGES, chooseLanguage, direction, linkLanguage, translate } from "./i18n.js";
+
+/** The words of a page made of a board in ``lang`` (one of LANGUAGES): this module's English
+ *  (unless ``whole``: the page has a message of another module's to say), or the language's
+ *  catalogue (English's if it cannot be had: its ``lang`` says which).
+ *  @param {string} lang @param {{whole?: boolean}} [options] @returns {Promise<Words>} */
+export async function pageWords(lang, { whole = false } = {}) {
+  if (lang === FALLBACK && !whole) return ENGLISH;
+  const words = await wordsIn(lang);
+  return Object.keys(words.catalogue).length ? words : ENGLISH;
+}
+
+/** A board's words while its language's catalogue is on its way: nothing, rather than English
+ *  to a reader of another language. */
+class Silence extends Words {
+  t() { return ""; }
+}
 
 const STYLE = `
   :host { display: block; max-width: 100%; color: #f1e3c2; font: 14px/1.3 system-ui, sans-serif; }
@@ -68,7 +117,7 @@ const STYLE = `
   button:disabled { opacity: 0.45; cursor: default; }
   /* On a touch screen each step button is a finger's size (44 px); for a mouse the bar stays small. */
   @media (pointer: coarse) { button { min-width: 44px; min-height: 44px; } }
-  .caption { text-align: center; margin-top: 4px; }
+  .caption { text-align: center; margin-top: 4px; overflow-wrap: anywhere; }
   .caption:empty, .comment:empty, .warning:empty { display: none; }
   .caption.error, .warning { color: #ff6b57; }
   .comment { margin: 6px 4px 2px; line-height: 1.4; overflow-wrap: anywhere; }
@@ -77,34 +126,60 @@ const STYLE = `
 
 export class JetanBoard extends HTMLElement {
   static observedAttributes = ["position", "rules", "moves", "ply", "orientation", "interactive",
-                               "arrows", "marks", "show-moves", "gallery", "puzzle", "theme", "pieces"];
+                               "arrows", "marks", "show-moves", "gallery", "puzzle", "theme", "pieces", "lang"];
 
   constructor() {
     super();
+    const board = this;
     const root = this.attachShadow({ mode: "open" });
     root.innerHTML = `<style>${STYLE}</style>
       <div class="frame">
-        <canvas part="board" role="img"></canvas>
-        <div class="bar" part="controls">
-          <button type="button" data-step="first" aria-label="Start position">«</button>
-          <button type="button" data-step="prev" aria-label="Previous move">‹</button>
-          <button type="button" data-step="next" aria-label="Next move">›</button>
-          <button type="button" data-step="last" aria-label="Last move">»</button>
+        <canvas part="board" role="img" dir="ltr"></canvas>
+        <div class="bar" part="controls" dir="ltr">
+          <button type="button" data-step="first" data-i18n-aria-label="board.step.first">«</button>
+          <button type="button" data-step="prev" data-i18n-aria-label="board.step.prev">‹</button>
+          <button type="button" data-step="next" data-i18n-aria-label="board.step.next">›</button>
+          <button type="button" data-step="last" data-i18n-aria-label="board.step.last">»</button>
         </div>
         <div class="caption" part="caption" aria-live="polite"></div>
         <div class="comment" part="comment" aria-live="polite"></div>
         <div class="warning" part="warning" role="status"></div>
       </div>`;
     // The shadow tree just written holds each of these.
+    this.frame = /** @type {HTMLElement} */ (root.querySelector(".frame"));
     this.canvas = /** @type {HTMLCanvasElement} */ (root.querySelector("canvas"));
     this.bar = /** @type {HTMLElement} */ (root.querySelector(".bar"));
     this.caption = /** @type {HTMLElement} */ (root.querySelector(".caption"));
     this.commentBox = /** @type {HTMLElement} */ (root.querySelector(".comment"));
     this.warningBox = /** @type {HTMLElement} */ (root.querySelector(".warning"));
-    this.problem = "";        // what is wrong with the board's game or the last input, if anything
+    /** What is wrong with the board's game or the last input, if anything. @type {Said} */
+    this.problem = "";
+    /** A puzzle's prompt, or what its last move leaves. @type {Said} */
+    this.puzzleText = "";
+    /** The language the board speaks (chosenLanguage), and its words: the whole catalogue
+     *  (``full``), this module's English, or silence while its catalogue comes. */
+    this.speaking = "";
+    /** @type {Words} */
+    this.words = ENGLISH;
+    this.full = false;
+    /** The whole catalogue, asked for (once per language), and whether it has come or failed. */
+    /** @type {?Promise<void>} */
+    this.fullWords = null;
+    this.fullTried = false;
+    /** The language whose catalogue could not be had (the board speaks English instead), or "". */
+    this.languageFailed = "";
+    /** The board's words as the modules it draws with take them (board.js, picture.js): each
+     *  message said as speak() says it (one its words do not hold yet fetched, and the board
+     *  shown again once it has come). @type {import("./board.js").Speaker} */
+    this.speaker = {
+      get lang() { return board.words.lang; },
+      t: (key, args) => this.speak(message(key, args)),
+      say: (said) => this.speak(said),
+      list: (items, type) => this.words.list(items, type),
+    };
     /** The diagram's markup: arrows [from, to, colour], marked squares [square, colour], and
      *  what could not be read.
-     *  @type {{arrows: Arrow[], marks: Mark[], problems: string[]}} */
+     *  @type {{arrows: Arrow[], marks: Mark[], problems: Said[]}} */
     this.markup = { arrows: [], marks: [], problems: [] };
     /** @type {Map<number, Note>} comments by ply */
     this.comments = new Map();
@@ -114,14 +189,14 @@ export class JetanBoard extends HTMLElement {
     this.given = { moves: /** @type {string[]} */ ([]), ply: 0, line: 0 };
     /** show-moves: the destinations the engine gave, for the key (game and square) asked (and
      *  the key being asked about).
-     *  @type {{key: string, square: ?number, dests: {to: number}[], problem: string, asking?: string}} */
+     *  @type {{key: string, square: ?number, dests: {to: number}[], problem: Said, asking?: string}} */
     this.reach = { key: "", square: null, dests: [], problem: "" };
     /** What picture() draws: the board as last shown, with its markup. @type {?import("./board.js").Scene} */
     this.scene = null;
     /** A <jetan-record> child as the engine read it: its text, and the game and notes or what
      *  is wrong; ``asking`` while the engine reads it.
      *  @type {{text: string, game: ?import("./session.js").GameData,
-     *    notes: Object<string, import("./session.js").Comment>, problem: string, asking: string}} */
+     *    notes: Object<string, import("./session.js").Comment>, problem: Said, asking: string}} */
     this.record = { text: "", game: null, notes: {}, problem: "", asking: "" };
     // Readers play both sides; a press on an earlier position plays on from there.
     // (The session asks the engine through engine-later.js: engine.js loads on its first request.)
@@ -130,7 +205,7 @@ export class JetanBoard extends HTMLElement {
     this.view = new BoardView(this.canvas, {
       onPress: (sq) => { if (this.interactive) this.session.press(sq); },
       onDrop: (from, to) => { if (this.interactive) this.session.drop(from, to); },
-      keyboard: true, names: () => this.session.state?.names,
+      keyboard: true, names: () => this.session.state?.names, words: () => this.speaker,
     });
     const steps = /** @type {NodeListOf<HTMLButtonElement>} */ (root.querySelectorAll("[data-step]"));
     for (const b of steps) b.addEventListener("click", () => this.session.step(/** @type {string} */ (b.dataset.step)));
@@ -159,6 +234,9 @@ export class JetanBoard extends HTMLElement {
 
   connectedCallback() {
     if (!this.hasAttribute("tabindex")) this.tabIndex = 0;
+    connected.add(this);
+    watchLanguages();
+    this.relanguage();
     this.load();
     this.stopHearing = onEngineReady(() => this.check());
     this.watcher.observe(this, { childList: true, subtree: true, characterData: true, attributes: true,
@@ -166,11 +244,19 @@ export class JetanBoard extends HTMLElement {
     if (!this.inView) this.viewWatcher?.observe(this);
   }
 
-  disconnectedCallback() { this.stopHearing(); this.watcher.disconnect(); this.viewWatcher?.disconnect(); }
+  disconnectedCallback() {
+    connected.delete(this);
+    this.stopHearing(); this.watcher.disconnect(); this.viewWatcher?.disconnect();
+  }
 
   /** Attribute changes are taken together: however many a page makes in a row, the board reads
-   *  them once, as they are by then (the last wins). */
-  attributeChangedCallback() {
+   *  them once, as they are by then (the last wins). A new lang changes only its words.
+   *  @param {string} [name] */
+  attributeChangedCallback(name) {
+    if (name === "lang") {
+      if (this.isConnected) this.relanguage();
+      return;
+    }
     if (this.loadQueued) return;
     this.loadQueued = true;
     queueMicrotask(() => this.takeAttributes());
@@ -186,6 +272,81 @@ export class JetanBoard extends HTMLElement {
 
   get interactive() { return this.hasAttribute("interactive") || Boolean(this.puzzle); }
 
+  // ---- its words ----
+
+  /** The language the board speaks: its lang attribute's, else the nearest lang of the page
+   *  around it, else the reader's (chooseLanguage: a choice kept, the browser's languages), else
+   *  English; an unknown or malformed one is passed over, with no error. */
+  chosenLanguage() {
+    return chooseLanguage({ asked: [this.getAttribute("lang"), pageLanguage(this)] });
+  }
+
+  /** Speak the chosen language if the board does not already: English at once (its words are
+   *  here), another once its catalogue is in. */
+  relanguage() {
+    const lang = this.chosenLanguage();
+    if (lang === this.speaking) return;
+    this.speaking = lang;
+    this.fullWords = null;
+    this.fullTried = false;
+    this.languageFailed = "";
+    if (lang === FALLBACK) this.useWords(ENGLISH, false);
+    else {
+      this.useWords(new Silence(lang, {}), false);
+      this.allWords();
+    }
+  }
+
+  /** The whole catalogue of the language spoken, fetched once (English's if it cannot be had,
+   *  this module's English if neither can), spoken once it is in. */
+  allWords() {
+    if (!this.speaking) this.relanguage();      // (a board asked before it is in a page)
+    const lang = this.speaking;
+    this.fullWords ??= wordsIn(lang).then((words) => {
+      if (this.speaking !== lang) return;
+      const found = Object.keys(words.catalogue).length > 0;
+      this.fullTried = true;
+      this.languageFailed = words.lang === lang ? "" : lang;
+      this.useWords(found ? words : ENGLISH, found);
+    });
+    return this.fullWords;
+  }
+
+  /** Speak ``words`` (``full``: the whole catalogue): the shadow tree's labels, and the board
+   *  shown again. @param {Words} words @param {boolean} full */
+  useWords(words, full) {
+    this.words = words;
+    this.full = full;
+    this.frame.lang = words.lang;
+    this.frame.dir = direction(words.lang);
+    if (words instanceof Silence) delete this.dataset.lang;
+    else {
+      translate(/** @type {ShadowRoot} */ (this.shadowRoot), words);
+      this.dataset.lang = words.lang;
+    }
+    if (this.scene) this.show();
+  }
+
+  /** What the board says, in its language: a message worded (a message its words do not hold
+   *  yet has the whole catalogue fetched, and is shown once it has come), a text as it is.
+   *  @param {Said | undefined} said @returns {string} */
+  speak(said) {
+    if (!said) return "";
+    if (typeof said === "string") return said;
+    if (!this.full && !knows(this.words, said)) {
+      this.allWords();
+      if (!this.fullTried) return "";
+    }
+    return this.words.say(said);
+  }
+
+  /** What the board says, once its words hold it (for a promise the page awaits).
+   *  @param {Said | undefined} said */
+  async spoken(said) {
+    if (said && typeof said === "object" && !this.full && !knows(this.words, said)) await this.allWords();
+    return this.speak(said);
+  }
+
   /** Read the attributes (and the comments written as children) into the session's game and
    *  show it (no engine needed). */
   load() {
@@ -198,7 +359,8 @@ export class JetanBoard extends HTMLElement {
     this.markup.problems = problems;
     this.session.show(game, { ply: Number.isInteger(ply) ? ply : null, judge: this.puzzle ? puzzleJudge(this.puzzle) : GAME });
     this.given = { moves: [...this.session.game.moves], ply: this.session.shownPly, line: this.session.game.moves.length };
-    if (error || this.session.earlyError) this.problem = `This board could not be read: ${error || this.session.earlyError}.`;
+    const why = error || this.session.earlyError;
+    if (why) this.problem = message("board.unreadable", { why });
     if (sharedEngineReady()) this.check();
     this.show();
   }
@@ -206,7 +368,7 @@ export class JetanBoard extends HTMLElement {
   /** The game to show — a gallery game, a record written as a child, or the attributes' — with
    *  the comments that come with it. */
   readGame() {
-    /** @type {string[]} */
+    /** @type {Said[]} */
     const problems = [];
     /** @type {Map<number, Note>} */
     const comments = new Map();
@@ -220,31 +382,32 @@ export class JetanBoard extends HTMLElement {
       // A puzzle (py_engine/puzzles.py): the reader plays the solver, each move judged by the
       // engine (judges.js), which plays the defender's answer.
       const side = readPosition(this.puzzle.position).side, n = this.puzzle.length;
-      this.puzzleText = `${sideName(side)} to move and win in ${n} move${n > 1 ? "s" : ""} (${this.puzzle.theme}).`;
+      this.puzzleText = message("board.puzzle.prompt", { side: message(`side.${side}`), count: n, theme: themeWords(this.puzzle.theme) });
       delete this.dataset.puzzle;
       return { game: { rules: this.puzzle.rules, start: this.puzzle.position, moves: [] }, comments, problems };
     }
-    this.puzzleText = puzzleId && !puzzles ? "Loading the puzzle…" : "";
-    if (puzzleId && puzzles) problems.push(`There is no puzzle '${clip(puzzleId)}'.`);
+    this.puzzleText = puzzleId && !puzzles ? message("board.puzzle.loading") : "";
+    if (puzzleId && puzzles) problems.push(message("board.puzzle.none", { id: clip(puzzleId) }));
     const key = (this.getAttribute("gallery") || "").trim();
     const recordChild = this.querySelector(":scope > jetan-record");
     if (key) {
       const entry = Object.hasOwn(GALLERY_GAMES, key) ? GALLERY_GAMES[key] : null;
       if (entry) {
-        comments.set(0, note(`${entry.title}. ${entry.summary}`));
-        entry.captions.forEach((caption, i) => comments.set(i + 1, note(caption, (entry.arrows || {})[i + 1], (entry.marks || {})[i + 1], problems)));
+        // (Its title, summary and captions are the catalogue's: py_engine/gallery.py.)
+        comments.set(0, note(message("board.gallery.intro", { title: catalogued(entry.title), summary: catalogued(entry.summary) })));
+        entry.captions.forEach((caption, i) => comments.set(i + 1, note(catalogued(caption), (entry.arrows || {})[i + 1], (entry.marks || {})[i + 1], problems)));
         return { game: { rules: entry.rules, start: "start", moves: [...entry.moves] }, comments, problems };
       }
-      problems.push(`There is no gallery game '${clip(key)}' (there are: ${Object.keys(GALLERY_GAMES).join(", ")}).`);
+      problems.push(message("board.gallery.none", { key: clip(key), games: Object.keys(GALLERY_GAMES).join(", ") }));
     } else if (recordChild) {
       const record = this.readRecord(recordChild.textContent || "");
-      if (record.problem) problems.push(`The record could not be read: ${record.problem}.`);
+      if (record.problem) problems.push(message("board.record.unreadable", { why: record.problem }));
       else if (record.game) {
         for (const [ply, { text, arrows, marks }] of Object.entries(record.notes)) {
           comments.set(Number(ply), note(text, arrows, marks, problems));
         }
         return { game: record.game, comments, problems };
-      } else problems.push("Reading the record…");
+      } else problems.push(message("board.record.reading"));
     }
     const rules = this.getAttribute("rules") || "", position = this.getAttribute("position") || "";
     const movesText = this.getAttribute("moves") || "";
@@ -254,9 +417,10 @@ export class JetanBoard extends HTMLElement {
                      ["moves", movesText, LIMITS.plies * (LIMITS.move_text + 2)]];
     const tooLong = bounded.find(([, text, most]) => text.length > most);
     let moves = tooLong ? [] : movesText.split(",").map((m) => m.trim()).filter(Boolean);
-    let error = tooLong ? `its ${tooLong[0]} attribute is too long (${tooLong[1].length.toLocaleString("en")} characters)` : "";
+    /** @type {Said} */
+    let error = tooLong ? message("board.tooLong", { attribute: tooLong[0], count: tooLong[1].length }) : "";
     if (moves.length > LIMITS.plies) {
-      error = `it has ${moves.length.toLocaleString("en")} moves, and a game has at most ${LIMITS.plies.toLocaleString("en")}`;
+      error = message("board.tooManyMoves", { count: moves.length, most: LIMITS.plies });
       moves = [];
     }
     const game = tooLong ? { rules: "", start: "start", moves } : { rules, start: position.trim() || "start", moves };
@@ -268,7 +432,7 @@ export class JetanBoard extends HTMLElement {
   readRecord(text) {
     if (this.record.text === text || this.record.asking === text) return this.record;
     if (text.length > LIMITS.record_text) {
-      this.record = { text, game: null, notes: {}, problem: "it is too long", asking: "" };
+      this.record = { text, game: null, notes: {}, problem: message("board.record.tooLong"), asking: "" };
       return this.record;
     }
     this.record = { text: "", game: null, notes: {}, problem: "", asking: text };
@@ -283,7 +447,7 @@ export class JetanBoard extends HTMLElement {
   }
 
   /** The arrows and marks attributes (what cannot be read is added to ``problems``).
-   *  @param {string[]} problems */
+   *  @param {Said[]} problems */
   readMarkup(problems) {
     const arrows = parseMarkup(this.getAttribute("arrows"), "arrows");
     const marks = parseMarkup(this.getAttribute("marks"), "marks");
@@ -294,13 +458,13 @@ export class JetanBoard extends HTMLElement {
 
   /** <jetan-comment ply="3" arrows="…" marks="…">text</jetan-comment> children (a comment for
    *  a ply the game already has one for replaces it). Text only: never read as HTML.
-   *  @param {Map<number, Note>} comments @param {string[]} problems */
+   *  @param {Map<number, Note>} comments @param {Said[]} problems */
   readComments(comments, problems) {
     for (const child of this.querySelectorAll(":scope > jetan-comment")) {
       const plyText = (child.getAttribute("ply") || "").trim();
       const ply = /^\d{1,6}$/.test(plyText) ? parseInt(plyText, 10) : NaN;
       if (!Number.isInteger(ply)) {
-        problems.push(`A comment's ply '${clip(plyText)}' is not a number of moves (0 for the start).`);
+        problems.push(message("board.comment.badPly", { ply: clip(plyText) }));
         continue;
       }
       comments.set(ply, note(child.textContent || "", child.getAttribute("arrows") || "", child.getAttribute("marks") || "", problems));
@@ -313,14 +477,15 @@ export class JetanBoard extends HTMLElement {
     this.takeAttributes();
     if (this.session.state) return "";
     this.dataset.engine = "loading";
+    this.allWords();          // (what the engine says is in the whole catalogue)
     const reply = await this.session.start({ quiet: true });
-    if (!reply) return this.problem;
+    if (!reply) return this.spoken(this.problem);
     this.dataset.engine = reply.ok ? "ready" : sharedEngineFailed() ? "failed" : "ready";
     if (!reply.ok) {
-      this.problem = `This game could not be played: ${reply.error}.`;
+      this.problem = message("board.unplayable", { why: reply.error });
       this.show();
     }
-    return reply.ok ? "" : reply.error;
+    return reply.ok ? "" : this.spoken(reply.error);
   }
 
   /** What the session says: redraw, and tell the page about moves and the game's end.
@@ -330,19 +495,22 @@ export class JetanBoard extends HTMLElement {
     if (type === "change") {
       // (Once asked: a refused game goes back to being only shown, the engine's word kept.)
       if (this.session.asked || this.dataset.engine) {
+        this.allWords();        // (what the engine says is in the whole catalogue)
         this.dataset.engine = this.session.state || sharedEngineReady() ? "ready" : sharedEngineFailed() ? "failed" : "loading";
       }
       this.show();
     } else if (type === "notice") {
-      this.problem = capital(detail.text);
+      /** @type {Said} */
+      const text = detail.text;
+      this.problem = typeof text === "string" ? capital(text) : text;
       this.show();
     } else if (type === "dropped") {
-      this.problem = `Not played: ${detail.why}.`;
+      this.problem = message("board.notPlayed", { why: detail.why });
       this.show();
     } else if (type === "refused" && detail.reply.wrong) {
       // A wrong try at a puzzle: the position stays, for another.
       this.problem = "";
-      this.puzzleText = `Not the move: ${detail.reply.wrong}. Try another.`;
+      this.puzzleText = message("board.puzzle.wrong", { move: detail.reply.wrong });
       this.show();
     } else if (type === "played" && detail) {
       this.problem = "";
@@ -368,9 +536,9 @@ export class JetanBoard extends HTMLElement {
    *  @param {import("./engine.js").State} state */
   puzzleSaid(state) {
     if (state.result) {
-      this.puzzleText = `Solved! ${state.result.words || state.result.explanation}.`;
+      this.puzzleText = message("board.puzzle.solved", { result: state.result.words || state.result.explanation });
       this.dataset.puzzle = "solved";
-    } else this.puzzleText = "Right: go on.";
+    } else this.puzzleText = message("board.puzzle.right");
   }
 
   /** Draw the position shown, with its last move and the diagram's markup, and say what it is. */
@@ -401,16 +569,21 @@ export class JetanBoard extends HTMLElement {
     this.dataset.turn = turn;
     this.dataset.ply = String(ply);
     // A sentence for a label; the pieces, square by square, as the canvas's own content.
-    this.canvas.setAttribute("aria-label", `Jetan board. ${this.sideText()}`);
-    this.canvas.textContent = `${describe(props.board, s.state ? s.state.names : undefined)}.`;
+    const words = this.speaker;
+    this.canvas.setAttribute("aria-label", words.t("board.label", { state: this.speak(this.sideText()) }));
+    this.canvas.textContent = describePieces(words, props.board, s.state ? s.state.names : undefined);
     this.bar.hidden = s.plies === 0 && !this.interactive;
     const [first, prev, next, last] = this.bar.querySelectorAll("button");
     first.disabled = prev.disabled = ply === 0;
     next.disabled = last.disabled = ply === s.plies;
     this.caption.classList.toggle("error", Boolean(this.problem));
-    this.caption.textContent = this.problem || this.describeMove();
-    this.commentBox.textContent = comment ? comment.text : this.puzzleText || "";
-    this.warningBox.textContent = [...this.markup.problems, reach.problem, look.problem].filter(Boolean).join(" ");
+    this.caption.textContent = this.speak(this.problem) || this.describeMove();
+    this.commentBox.textContent = this.speak(comment ? comment.text : this.puzzleText);
+    /** @type {Object<string, string>} */
+    const names = LANGUAGES;
+    const failed = this.languageFailed && message("language.failed", { language: names[this.languageFailed] });
+    this.warningBox.textContent = [...this.markup.problems, reach.problem, look.problem, failed]
+      .map((said) => this.speak(said)).filter(Boolean).join(" ");
     // (Only once the engine has answered for the position shown.)
     if (reach.key && !reach.problem && this.reach.key === reach.key) {
       this.dataset.destinations = reach.dests.map((d) => squareName(d.to)).join(" ");
@@ -423,9 +596,11 @@ export class JetanBoard extends HTMLElement {
    *  it answers, none. */
   showMoves() {
     const text = (this.getAttribute("show-moves") || "").trim();
-    if (!text) return { square: null, dests: [], problem: "", key: "" };
+    /** @type {Said} */
+    const none = "";
+    if (!text) return { square: null, dests: [], problem: none, key: "" };
     const square = parseSquare(text);
-    if (square === null) return { square: null, dests: [], problem: `show-moves: '${clip(text)}' is not a square (such as e5).`, key: "" };
+    if (square === null) return { square: null, dests: [], problem: message("board.showMoves.notSquare", { text: clip(text) }), key: "" };
     const s = this.session;
     const game = { rules: s.game.rules, start: s.game.start, moves: s.game.moves.slice(0, s.shownPly), square };
     const key = JSON.stringify(game);
@@ -435,7 +610,7 @@ export class JetanBoard extends HTMLElement {
       engineLater().request("destinations", game).then((reply) => {
         if (this.reach.asking !== key) return;
         this.reach = { key, square, dests: reply.ok ? reply.destinations : [],
-                       problem: reply.ok ? "" : `show-moves: ${reply.error}.`, asking: "" };
+                       problem: reply.ok ? "" : message("board.showMoves.failed", { why: reply.error }), asking: "" };
         this.show();
       });
     }
@@ -449,7 +624,7 @@ export class JetanBoard extends HTMLElement {
   picture(type = "image/png", options = {}) {
     this.takeAttributes();
     if (!this.scene) this.show();
-    return picture(/** @type {import("./board.js").Scene} */ (this.scene), type, options);     // (show() has set it)
+    return picture(/** @type {import("./board.js").Scene} */ (this.scene), type, options, this.speaker);     // (show() has set it)
   }
 
   /** Whose turn it is in the position shown. */
@@ -458,22 +633,27 @@ export class JetanBoard extends HTMLElement {
     return s.state && s.reviewing === null ? s.state.turn : sideAfter(s.startText(), s.shownPly);
   }
 
+  /** Whose move it is in the position shown, or how the game ended. @returns {Said} */
   sideText() {
     const s = this.session;
     if (s.over && s.reviewing === null) return s.live.result?.explanation ?? "";
-    return `${sideName(this.turnShown())} to move.`;
+    return message("board.toMove", { side: message(`side.${this.turnShown()}`) });
   }
 
+  /** The caption: the move shown (its notation, the engine's description of it, and how the
+   *  game ended if it did), or what the board waits for. */
   describeMove() {
-    const s = this.session, ply = s.shownPly;
-    if (s.waiting) return `Your move is kept until the engine is ready${s.state ? "" : " (loading)"}…`;
-    if (s.asked && !s.state && s.selected !== null) return "Loading the engine…";
-    if (ply === 0) return s.plies ? "Start position" : "";
+    const s = this.session, ply = s.shownPly, words = this.speaker;
+    if (s.waiting) return words.t(s.state ? "board.kept" : "board.keptLoading");
+    if (s.asked && !s.state && s.selected !== null) return words.t("common.loadingEngine");
+    if (ply === 0) return s.plies ? words.t("board.start") : "";
     const entry = s.state && s.state.moves[ply - 1];
     const early = s.early ? s.early.entries[ply - 1] : null;
-    const named = entry ? numbered(entry) : early ? numbered(early) : "";
-    const over = s.over && ply === s.plies ? ` — ${s.live.result?.explanation ?? ""}` : "";
-    return `${named}${entry ? ` (${entry.descriptive})` : ""}${over}`;
+    let text = entry ? numbered(entry) : early ? numbered(early) : "";
+    const described = entry ? this.speak(entry.descriptive) : "";
+    if (described) text = words.t("board.described", { move: text, described });
+    if (s.over && ply === s.plies) text = words.t("board.ended", { move: text, result: this.speak(s.live.result?.explanation) });
+    return text;
   }
 
   /** Play a move (text such as "d2-d3", or squares {from, to}) at the position shown; resolves
@@ -484,12 +664,13 @@ export class JetanBoard extends HTMLElement {
     const s = this.session;
     if (s.reviewing !== null) s.pressEarlier();
     const ready = await s.start({ quiet: true });
-    if (!ready || !ready.ok) throw new Error(ready ? ready.error : "another game replaced this one");
+    if (!ready || !ready.ok) throw new Error(await this.spoken(ready ? ready.error : message("board.replaced")));
     await s.settled();
     const reply = await s.play(typeof move === "object" && move !== null ? move : { text: String(move) });
-    if (!reply) throw new Error("another game replaced this one");
-    if (!reply.ok) throw new Error(reply.error);
-    if (!reply.played) throw new Error("the engine named no move");
+    if (!reply) throw new Error(await this.spoken(message("board.replaced")));
+    if (!reply.ok) throw new Error(await this.spoken(reply.error));
+    if (!reply.played) throw new Error(await this.spoken(message("board.noMove")));
+    await this.allWords();    // (its caption says the move in the engine's words)
     return publicMove(reply.played);
   }
 }
@@ -506,17 +687,63 @@ function trainingData() {
 /** A quoted piece of an author's text, short. @param {string} text */
 const clip = (text) => (text.length > 24 ? `${text.slice(0, 23)}…` : text);
 
-/** A comment as the board shows it: its text (white space folded, at most as long as the
- *  engine keeps one) and its own arrows and marks (what cannot be read is added to ``problems``).
- *  @param {string} text @param {string} [arrows] @param {string} [marks] @param {string[]} [problems]
+/** A puzzle's theme, a code (py_engine/puzzles.py: "trapPrincess"), as its message
+ *  (puzzle.theme.trapPrincess, the puzzles' own); a theme written in words, as it is.
+ *  @param {string} theme @returns {Said} */
+const themeWords = (theme) => (/^\w+$/.test(theme)
+  ? message(`puzzle.theme.${theme}`)
+  : theme);
+
+/** Whether ``words`` hold message ``said`` and the messages among its arguments.
+ *  @param {Words} words @param {import("./i18n.js").MessageArg} said @returns {boolean} */
+function knows(words, said) {
+  if (typeof said !== "object") return true;
+  if (words.lookup(said.key) === undefined && words.lookup(`${said.key}_other`) === undefined) return false;
+  return Object.values(said.args ?? {}).every((arg) => knows(words, arg));
+}
+
+/** The lang of the nearest element around ``element`` that has one (out through shadow roots:
+ *  a board inside another element's shadow tree speaks the page's language), or null.
+ *  @param {Element} element @returns {?string} */
+function pageLanguage(element) {
+  let node = element.parentNode;
+  while (node) {
+    if (node instanceof Element && node.hasAttribute("lang")) return node.getAttribute("lang");
+    node = node instanceof ShadowRoot ? node.host : node.parentNode;
+  }
+  return null;
+}
+
+/** The boards in the page: each speaks again when a lang changes anywhere in it (a page that
+ *  switches its language sets <html lang>), or the browser's languages change.
+ *  @type {Set<JetanBoard>} */
+const connected = new Set();
+let watchingLanguages = false;
+function watchLanguages() {
+  if (watchingLanguages) return;
+  watchingLanguages = true;
+  const again = () => { for (const board of connected) board.relanguage(); };
+  new MutationObserver(again).observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ["lang"] });
+  addEventListener("languagechange", again);
+}
+
+/** A comment as the board shows it: its text (an author's with white space folded, at most as
+ *  long as the engine keeps one; a message as it is) and its own arrows and marks (what cannot be
+ *  read is added to ``problems``).
+ *  @param {Said} text @param {string} [arrows] @param {string} [marks] @param {Said[]} [problems]
  *  @returns {Note} */
 function note(text, arrows = "", marks = "", problems = []) {
-  const words = String(text).replace(/\s+/g, " ").trim();
   const a = parseMarkup(arrows, "arrows"), m = parseMarkup(marks, "marks");
   for (const p of [a.problem, m.problem]) if (p) problems.push(p);
+  if (typeof text === "object") return { text, arrows: a.items, marks: m.items };
+  const words = String(text).replace(/\s+/g, " ").trim();
   const most = LIMITS.comment;
   return { text: words.length > most ? `${words.slice(0, most - 1)}…` : words, arrows: a.items, marks: m.items };
 }
+
+/** A text of the engine's data that is a catalogue key ("gallery.chapter17.move1") as its
+ *  message; any other, as it is. @param {string} text @returns {Said} */
+const catalogued = (text) => (/^[a-z][\w-]*(\.[\w-]+)+$/.test(text) ? message(text) : text);
 
 /** A move as the element tells a page about it: squares by name ("d2"), as authors write them.
  *  @param {import("./engine.js").Move} move */

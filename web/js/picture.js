@@ -1,12 +1,14 @@
 // Pictures of a board: a PNG (drawn on a canvas at twice its size, so it stays crisp on a
 // high-density screen or in print) or an SVG (vector, the pieces included, no fonts needed),
 // painted by board.js's own painting code. For the SVG that code draws on a recording context:
-// the few canvas 2D calls the board and the piece art use, written down as SVG paths.
-import { paintScene } from "./board.js";
+// the few canvas 2D calls the board and the piece art use, written down as SVG paths. Its words (an
+// SVG's title, what went wrong) are in the page's language, or a <jetan-board lang>'s.
+import { PAGE_WORDS, paintScene } from "./board.js";
 
 /**
  * @typedef {import("./board.js").Scene} Scene
  * @typedef {import("./board.js").Painter} Painter
+ * @typedef {import("./board.js").Speaker} Speaker
  */
 
 /** A picture's default size: the board's width in CSS pixels (the PNG has scale × as many). */
@@ -19,14 +21,16 @@ export const PICTURE_SCALE = 2;
  * @param {string} [type]   "image/png" (default) or "image/svg+xml"
  * @param {{size?: number, scale?: number}} [options]   the board's size (default 800) and, for
  *   a PNG, how many pixels to a unit (default 2: a 1600 × 1600 image)
+ * @param {Speaker} [words]   the language of its title and its errors (the page's by default)
  * @returns {Promise<Blob>}
  */
-export async function picture(scene, type = "image/png", { size = PICTURE_SIZE, scale = PICTURE_SCALE } = {}) {
+export async function picture(scene, type = "image/png", { size = PICTURE_SIZE, scale = PICTURE_SCALE } = {},
+                              words = PAGE_WORDS) {
   size = Math.max(100, Math.min(4000, Number(size) || PICTURE_SIZE));
   if (type === "image/svg+xml" || type === "svg") {
-    return new Blob([svgText(scene, size)], { type: "image/svg+xml" });
+    return new Blob([svgText(scene, size, words)], { type: "image/svg+xml" });
   }
-  if (type !== "image/png" && type !== "png") throw new Error(`a picture is image/png or image/svg+xml, not '${String(type).slice(0, 30)}'`);
+  if (type !== "image/png" && type !== "png") throw new Error(words.t("picture.notAType", { type: String(type).slice(0, 30) }));
   scale = Math.max(1, Math.min(4, Number(scale) || PICTURE_SCALE));
   const canvas = document.createElement("canvas");
   canvas.width = canvas.height = Math.round(size * scale);
@@ -34,19 +38,23 @@ export async function picture(scene, type = "image/png", { size = PICTURE_SIZE, 
   ctx.setTransform(scale, 0, 0, scale, 0, 0);
   paintScene(ctx, size, scene);
   return new Promise((resolve, reject) => canvas.toBlob(
-    (blob) => (blob ? resolve(blob) : reject(new Error("the browser could not make the picture"))), "image/png"));
+    (blob) => (blob ? resolve(blob) : reject(new Error(words.t("picture.failed")))), "image/png"));
 }
 
-/** The SVG text of a board ``size`` units wide (its viewBox is 0 0 size size).
- *  @param {Scene} scene @param {number} [size] */
-export function svgText(scene, size = PICTURE_SIZE) {
+/** The SVG text of a board ``size`` units wide (its viewBox is 0 0 size size), its title in
+ *  ``words``' language. @param {Scene} scene @param {number} [size] @param {Speaker} [words] */
+export function svgText(scene, size = PICTURE_SIZE, words = PAGE_WORDS) {
   const ctx = new SvgContext();
   paintScene(ctx, size, scene);
   return `<?xml version="1.0" encoding="UTF-8"?>\n` +
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">\n` +
-    `<title>Jetan board</title>\n` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" ` +
+    `xml:lang="${escapeXml(words.lang)}">\n` +
+    `<title>${escapeXml(words.t("picture.title"))}</title>\n` +
     (ctx.defs.length ? `<defs>${ctx.defs.join("")}</defs>\n` : "") + ctx.out.join("\n") + "\n</svg>\n";
 }
+
+/** ``text`` as an SVG's text and attributes may hold it. @param {string} text */
+const escapeXml = (text) => text.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Save a Blob as a file (a download the reader keeps). @param {Blob} blob @param {string} name */
 export function download(blob, name) {
