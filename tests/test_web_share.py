@@ -1,5 +1,6 @@
 """web/js/share.js (URL fragments) and web/js/storage.js (saved data), run under Node: no DOM
-needed; storage.js gets a stand-in for localStorage that can be made full."""
+needed; storage.js gets a stand-in for localStorage that can be made full. What is wrong with a
+link is a message (ShareError.reason), worded here from the English catalogue, and in German."""
 import json
 
 import pytest
@@ -14,7 +15,11 @@ def node(web_page):
 
 
 SHARE = """
+import { readFileSync } from "node:fs";
+import { setCatalogue, say } from "./js/i18n.js";
 import { encodeGame, decodeGame, decodeLink } from "./js/share.js";
+const catalogue = (lang) => JSON.parse(readFileSync(`i18n/${lang}.json`, "utf8"));
+setCatalogue("en", catalogue("en"));
 const out = {};
 const game = { rules: "thoat=wild,black.chief=FWC", start: "c3p5/10/10/10/10/10/10/n9/4N5/C3P5 b - 0 1",
                moves: ["e2-e3", "a3-a2", "E3xE4/a"] };
@@ -30,10 +35,17 @@ out.rulesOnly = decodeGame("#rules=thoat%3Dwild");
 const timed = { ...empty, moves: ["d2-d3"], seed: 12,
                 clock: { initial: 300000, increment: 3000, black: 1000, orange: 2000 } };
 out.timed = decodeGame(encodeGame(timed));
+out.reasons = {};
 for (const bad of BAD) {
   try { decodeLink(bad); out[bad] = "accepted"; }
-  catch (e) { out[bad] = e.constructor.name + ": " + e.message; }
+  catch (e) { out[bad] = e.constructor.name + ": " + e.message; out.reasons[bad] = e.reason; }
 }
+// A language for the visit: passed over, the game read as without it; alone, it is no game.
+out.language = { alone: decodeLink("#lang=de"), after: decodeLink("#1;m=d2d3,g9g8;ply=1&lang=de"),
+                 old: decodeGame("#moves=d2-d3&lang=de") };
+// The same reasons in German: the message, worded in another language.
+setCatalogue("de", catalogue("de"));
+out.german = Object.fromEntries(Object.entries(out.reasons).map(([link, reason]) => [link, say(reason)]));
 console.log(JSON.stringify(out));
 """
 
@@ -75,9 +87,24 @@ def test_links_round_trip_and_mangled_ones_are_refused(node):
     assert "unknown part '__proto__'" in out["#__proto__=1"]
     assert out["#moves=a&moves=b"] == "ShareError: the link names 'moves' twice"
     assert out["#1;m=d2d3;m=e2e3"] == "ShareError: the link names 'm' twice"
-    assert "more than 20000 moves" in out["#moves=" + ",".join(["d2-d3"] * 20001)]
+    assert "more than 20,000 moves" in out["#moves=" + ",".join(["d2-d3"] * 20001)]
     assert "newer version" in out["#2;m=d2d3"]
     assert out["#1;ply=5;m=d2d3"] == "ShareError: the link shows move 5 of a game of 1"
+    # Each reason is a message: a key and its arguments, numbers as numbers.
+    assert out["reasons"]["#1;ply=5;m=d2d3"] == {"key": "share.error.plyBeyond",
+                                                 "args": {"ply": 5, "count": 1}}
+    assert out["reasons"]["#1;x=1"] == {"key": "share.error.unknownPart", "args": {"part": "x"}}
+    assert out["language"]["alone"] is None
+    assert out["language"]["after"] == {"game": {"rules": "", "start": "start", "moves": ["d2d3", "g9g8"]},
+                                        "view": {"ply": 1, "orientation": "black", "correspondence": False}}
+    assert out["language"]["old"] == {"rules": "", "start": "start", "moves": ["d2-d3"]}
+    german = out["german"]
+    assert german["#1;ply=5;m=d2d3"] == "der Link zeigt Halbzug 5 einer Partie mit 1 Halbzug"
+    assert german["#moves=" + ",".join(["d2-d3"] * 20001)] == "der Link enthält mehr als 20.000 Halbzüge"
+    assert german["#1;x=1"] == "der Link hat einen unbekannten Teil „x“"
+    assert german["#moves="] == "der Link enthält keine Partie (vielleicht wurde er abgeschnitten)"
+    for link in bad:
+        assert german[link] and not german[link].startswith("share."), link
 
 
 STORAGE = """

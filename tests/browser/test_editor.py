@@ -1,5 +1,6 @@
 """The board editor (issue 11): set up a position by clicking, dragging and tapping, have the
-engine judge it in words, then play it, analyse it or share it — in Debian's chromium."""
+engine judge it in words — the reader's language's (issue 57) —, then play it, analyse it or share
+it — in Debian's chromium."""
 import re
 
 import pytest
@@ -141,5 +142,33 @@ def test_set_up_by_touch_then_analyse_and_share(browser, server, kept_snapshot):
         other.wait_for_selector("body[data-engine=ready]", timeout=60000)
         other.wait_for_selector("body[data-plies='0']", timeout=30000)
         assert other.locator("#board").get_attribute("data-position") == SET_UP
+    finally:
+        context.close()
+
+
+def test_the_verdict_speaks_the_readers_language(browser, server, kept_snapshot):
+    """A reader whose browser speaks German reads the editor in German: the engine's verdict, a
+    position that cannot be read, the tools' words; and a switch of language says the verdict
+    shown again in the language chosen, the position unchanged."""
+    page = warm_page(browser, server, kept_snapshot, viewport={"width": 1280, "height": 800}, locale="de-DE")
+    context = page.context
+    try:
+        open_app(page, server)
+        page.wait_for_selector("html[lang=de]", state="attached", timeout=30000)
+        page.click("#editor-button")
+        assert verdict(page, "ok") == "Eine spielbare Stellung: Schwarz ist am Zug."
+        assert tool(page, "w").get_attribute("aria-label") == "Krieger (Orange)"
+        assert tool(page, "remove").get_attribute("title") == "Figuren entfernen"
+        page.click("#editor-clear")
+        assert verdict(page, "wrong").startswith("Nicht spielbar: ")
+        page.fill("#editor-position", "xyz7/10/10/10/10/10/10/10/10/10 b")
+        page.press("#editor-position", "Enter")
+        unread = verdict(page, "wrong")
+        assert unread.startswith("Diese Stellung konnte nicht gelesen werden: „x“ ist keine Figur"), unread
+        page.screenshot(path=str(ARTIFACTS / "editor-de.png"))
+        page.evaluate("async () => (await import('./js/i18n.js')).useLanguage('en')")
+        page.wait_for_selector("html[lang=en]", state="attached")
+        assert verdict(page, "wrong").startswith("That position could not be read: 'x' is not a piece")
+        assert tool(page, "w").get_attribute("aria-label") == "Orange Warrior"
     finally:
         context.close()

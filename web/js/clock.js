@@ -11,6 +11,8 @@
 // sees it first, and says so), and the time left their device reports with a move is believed
 // up to that much more than this device measured.
 
+import { number } from "./i18n.js";
+
 /**
  * @typedef {import("./session.js").Clock} ClockData
  * @typedef {{now: () => number, setTimer: (callback: () => void, ms: number) => unknown,
@@ -42,6 +44,17 @@ const FLAG_GRACE_MS = 20;
  *  Two seconds covers a slow connection across the world both ways; it is also the most time a
  *  friend's device can claim per move beyond what this one measured. */
 export const CONNECTION_ALLOWANCE_MS = 2000;
+
+/** A clock's time as it reads: minutes and seconds ("4:05"), with tenths under ten seconds
+ *  ("0:09.5"; the decimal sign the reader's language writes: "0:09,5"). @param {number} ms */
+export function clockText(ms) {
+  const left = Math.max(0, ms);
+  if (left < 10000) {
+    return `0:${number(Math.floor(left / 100) / 10, { minimumIntegerDigits: 2, minimumFractionDigits: 1, maximumFractionDigits: 1 })}`;
+  }
+  const seconds = Math.ceil(left / 1000);
+  return `${number(Math.floor(seconds / 60), { useGrouping: false })}:${number(seconds % 60, { minimumIntegerDigits: 2 })}`;
+}
 
 export class GameClock {
   /** @param {ClockOwner} owner @param {Timing} [timing] */

@@ -2,16 +2,27 @@
 // drag it onto the board; drag pieces about, or off the board to remove them), the two set-ups or
 // an empty board, the side to move, the escapes left and the rule set — and the engine says, in
 // words, whether the position can be played and why not. Then play it, analyse it or share it.
-// The editor knows no rules: the engine's "check" is the only judge.
+// The editor knows no rules: the engine's "check" is the only judge, and what it says comes as a
+// message (reply.error), worded here in the reader's language. What the editor shows is kept as
+// messages, and said again in a language the reader switches to.
 import { PIECES, RULES, SETUPS, SIDES } from "../engine-data.js";
 import { BoardView } from "./board.js";
 import { currentTheme } from "./themes.js";
 import { $, once, wired } from "./dom.js";
+import { message, onLanguage, say, t } from "./i18n.js";
+import { presetName } from "./panels.js";
+import { reasonOf } from "./share-dialog.js";
 import { drawPiece } from "./pieces.js";
-import { emptyBoard, pieceKind, pieceLetter, pieceWithArticle, placementBoard, readPosition, sideName, writePosition } from "./position.js";
+import { emptyBoard, pieceKind, pieceLetter, placementBoard, readPosition, sideMessage, sideOfPiece, sidePieceMessage,
+         writePosition } from "./position.js";
 import { SetUp } from "./session.js";
 
-const TOOLS = { move: "Move pieces", remove: "Remove pieces" };
+/** @typedef {import("./i18n.js").Message} Message */
+
+/** The tools beside the pieces, and the words of each (editor.tool.<name>). */
+const TOOLS = ["move", "remove"];
+/** Each standard piece's name by its letter (the piece table's). */
+const NAMES = Object.fromEntries(PIECES.map((p) => [p.letter, p.name]));
 
 // The position being set up, and what a press on its board means (session.js).
 const setup = new SetUp();
@@ -27,10 +38,16 @@ const editor = {
   token: 0,
   /** @type {?EditorHooks} (set by setupEditor) */
   hooks: null,
+  /** @type {{ok: ?boolean, said: ?Message}} what the verdict box says (ok null: still asking) */
+  verdict: { ok: null, said: null },
+  /** the tool picked: a piece's letter, "move" or "remove" */
+  tool: "move",
 };
 
+/** Who sets the editor's parts up, as a mistake in the page (a part asked for too soon) says. */
+const OWNER = "the editor";  // not a message: a programmer's error (dom.js's wired), not shown to a reader
 /** The editor's hooks: setupEditor gives them before any control can be used. */
-const hooks = () => wired(editor.hooks, "the editor");
+const hooks = () => wired(editor.hooks, OWNER);
 
 /** @type {?BoardView} the editor's board (made by setupEditor) */
 let view = null;
@@ -78,6 +95,18 @@ export function setupEditor(hooks) {
   $("editor-embed").addEventListener("click", () => {
     location.href = `embed-guide.html${new URL($("editor-link").value).hash}`;
   });
+  onLanguage(reword);
+}
+
+/** Say everything the editor shows again, in the language the reader switched to. */
+function reword() {
+  if (editor.verdict.said) showVerdict(editor.verdict.ok, editor.verdict.said);
+  for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#editor-dialog [data-tool]"))) {
+    label(b, /** @type {string} */ (b.dataset.tool));
+  }
+  if (document.querySelector("#editor-dialog [data-tool]")) pickTool(editor.tool);
+  const select = $("editor-rules");
+  if (select.options.length) fillRules(select.value, select.dataset.game ?? select.value);
 }
 
 /** A position typed or pasted into the position field: taken if it reads, else said why.
@@ -89,7 +118,7 @@ function typedPosition(text) {
     setup.escapes = escapes;
     setup.setBoard(board);
   } catch (err) {
-    showVerdict(false, `That position could not be read: ${/** @type {Error} */ (err).message}. The board is unchanged.`);
+    showVerdict(false, message("editor.unreadable", { why: reasonOf(err) }));
   }
 }
 
@@ -109,12 +138,15 @@ function open() {
   setup.setBoard(setup.board);
 }
 
-/** The rule-set choice: the game's own rules first, then the presets. @param {string} current */
-function fillRules(current) {
+/** The rule-set choice: the game's own rules first (``game``: the rules of the game the editor
+ *  was opened on), then the presets; ``current`` chosen.
+ *  @param {string} current @param {string} [game] */
+function fillRules(current, game = current) {
   const select = $("editor-rules");
   select.textContent = "";
-  const known = new Map(Object.values(RULES.presets).map((p) => [p.rules, p.name]));
-  if (!known.has(current)) select.append(new Option(`This game's rules (${current || "standard"})`, current));
+  const known = new Map(Object.entries(RULES.presets).map(([id, p]) => [p.rules, presetName(id)]));
+  if (!known.has(game)) select.append(new Option(t("editor.rules.thisGame", { rules: game || t("editor.rules.standard") }), game));
+  select.dataset.game = game;
   for (const [rules, name] of known) select.append(new Option(name, rules));
   select.value = current;
 }
@@ -122,20 +154,31 @@ function fillRules(current) {
 function buildPalette() {
   for (const side of SIDES) {
     const row = $(`editor-palette-${side}`);
-    for (const p of PIECES) row.append(toolButton(pieceLetter(p.letter, side), `${sideName(side)} ${p.name}`));
+    for (const p of PIECES) row.append(toolButton(pieceLetter(p.letter, side)));
   }
-  for (const [tool, label] of Object.entries(TOOLS)) $("editor-tools").append(toolButton(tool, label));
+  for (const tool of TOOLS) $("editor-tools").append(toolButton(tool));
   pickTool("move");
 }
 
+/** A tool's name: a side's piece ("Black Panthan"), or what the tool does ("Move pieces").
+ *  @param {string} tool @returns {Message} */
+const toolName = (tool) => (pieceKind(tool) ? sidePieceMessage(sideOfPiece(tool), NAMES[pieceKind(tool)])
+  : message(`editor.tool.${tool}`));
+
+/** A palette button's name, for its tooltip and for screen readers. @param {HTMLButtonElement} button @param {string} tool */
+function label(button, tool) {
+  const name = say(toolName(tool));
+  button.title = name;
+  button.setAttribute("aria-label", name);
+}
+
 /** A palette button: a piece's letter or a tool ("move", "remove"), drawn, with its name.
- *  @param {string} tool @param {string} label */
-function toolButton(tool, label) {
+ *  @param {string} tool */
+function toolButton(tool) {
   const button = document.createElement("button");
   button.type = "button";
   button.dataset.tool = tool;
-  button.title = label;
-  button.setAttribute("aria-label", label);
+  label(button, tool);
   if (pieceKind(tool)) {
     const icon = document.createElement("canvas");
     icon.width = icon.height = 64;
@@ -175,10 +218,9 @@ function pickTool(tool) {
   for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#editor-dialog [data-tool]"))) {
     b.setAttribute("aria-pressed", String(b.dataset.tool === tool));
   }
-  const piece = pieceWithArticle(tool);
-  $("editor-tool-text").textContent = piece ? `Tap squares to place ${piece}; tap it again to remove it.`
-    : tool === "remove" ? "Tap pieces to remove them."
-      : "Drag pieces to move them, or off the board to remove them; or tap a piece, then a square.";
+  editor.tool = tool;
+  $("editor-tool-text").textContent = pieceKind(tool) ? t("editor.help.place", { piece: toolName(tool) })
+    : t(tool === "remove" ? "editor.help.remove" : "editor.help.move");
   setup.pickTool(tool);
 }
 
@@ -210,7 +252,7 @@ function startPaletteDrag(e, tool) {
     ghost.hidden = true;
     if (!dragging || ev.type === "pointercancel") return;
     const box = $("editor-board").getBoundingClientRect();
-    const sq = wired(view, "the editor").squareAt(ev.clientX - box.left, ev.clientY - box.top);
+    const sq = wired(view, OWNER).squareAt(ev.clientX - box.left, ev.clientY - box.top);
     pickTool(tool);
     if (sq !== null) setup.place(sq, tool);
   };
@@ -222,7 +264,7 @@ function startPaletteDrag(e, tool) {
 // ---- the verdict -------------------------------------------------------------------------
 
 function redraw() {
-  wired(view, "the editor").set(setup.boardProps());
+  wired(view, OWNER).set(setup.boardProps());
 }
 
 /** After every change: redraw, show the position string, and ask the engine for its verdict
@@ -239,25 +281,28 @@ async function changed() {
   enableActions(false);
   const { engine } = hooks();
   // The worker answers in turn, once it has started: the request waits there, not here.
-  showVerdict(null, engine.ready ? "Checking…" : "The engine is loading; it will check the position as soon as it is ready.");
+  showVerdict(null, message(engine.ready ? "editor.checking" : "editor.waiting"));
   const reply = await engine.request("check", { rules: $("editor-rules").value, start });
   if (token !== editor.token) return;
   editor.checked = reply;
   if (reply.ok) {
-    showVerdict(true, `A playable position: ${sideName(setup.side)} to move.`);
+    showVerdict(true, message("editor.playable", { side: sideMessage(setup.side) }));
     $("editor-link").value = hooks().link({ rules: reply.rules, start: reply.start, moves: [] });
     enableActions(true);
   } else if (reply.restarted) {
-    showVerdict(false, "The engine restarted; change anything to check again.");
+    showVerdict(false, message("editor.restarted"));
   } else {
-    showVerdict(false, `Not playable: ${reply.error}.`);
+    // The engine's judgement: a message (e.g. that a side must have exactly one Princess).
+    showVerdict(false, message("editor.notPlayable", { why: reply.error }));
   }
 }
 
-/** The engine's verdict in words (``ok`` null: still asking). @param {?boolean} ok @param {string} text */
-function showVerdict(ok, text) {
+/** The engine's verdict (``ok`` null: still asking), kept as a message and said in words.
+ *  @param {?boolean} ok @param {Message} said */
+function showVerdict(ok, said) {
+  editor.verdict = { ok, said };
   const box = $("editor-verdict");
-  box.textContent = text;
+  box.textContent = say(said);
   box.dataset.verdict = ok === null ? "pending" : ok ? "ok" : "wrong";
 }
 

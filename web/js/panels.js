@@ -2,6 +2,10 @@
 // end of the game, comments, recent games, the engine's line and the notice bar. Views of the
 // app's state (its Session and settings): they read it and draw; what a click means is the
 // page's wiring (app.js), passed in as callbacks.
+//
+// Every word is a message (i18n.js), worded as a view draws; what the views show is kept as
+// messages or as the state they are drawn from, never as sentences, and each view draws itself
+// again in a language the reader switches to (onLanguage, below).
 import { RULES, SCORES, SIDES } from "../engine-data.js";
 import { drawPiece } from "./pieces.js";
 import { currentTheme } from "./themes.js";
@@ -9,9 +13,14 @@ import { $ } from "./dom.js";
 import { capital } from "./words.js";
 import { renderCaption } from "./gallery.js";
 import { parseMarkup } from "./markup.js";
-import { BLACK, ORANGE, describe, numbered, opensMoveNumber, otherSide, pieceKind, pieceLetter, placementText, sideName, squareName } from "./position.js";
+import { clockText } from "./clock.js";
+import { language, list, message, number, onLanguage, say, t } from "./i18n.js";
+import { BLACK, ORANGE, describe, numbered, opensMoveNumber, otherSide, pieceKind, pieceLetter, pieceMessage, pieceName,
+         placementText, sideMessage, sideName, squareName } from "./position.js";
 
 /**
+ * @typedef {import("./i18n.js").Message} Message
+ * @typedef {import("./i18n.js").MessageArg} MessageArg
  * @typedef {import("./engine.js").State} State
  * @typedef {import("./engine.js").SearchInfo} SearchInfo
  * @typedef {import("./engine.js").MoveEntry} MoveEntry
@@ -32,6 +41,15 @@ import { BLACK, ORANGE, describe, numbered, opensMoveNumber, otherSide, pieceKin
 export function bothHuman(settings) {
   return SIDES.every((side) => settings.players[side] === "human");
 }
+
+/** How each view drawn from state draws itself again, from what it last drew: in the language
+ *  the reader switches to (the page is not reloaded, nor the engine). @type {Map<string, () => void>} */
+const redraws = new Map();
+onLanguage(() => { for (const redraw of redraws.values()) redraw(); });
+
+/** Words that may come as a message or, from a part of the page not yet speaking in messages,
+ *  as text already worded. @param {MessageArg} said @returns {string} */
+const spoken = (said) => (typeof said === "object" ? say(said) : String(said));
 
 /** Every panel that shows the game, from the app's state (``onReview(i)``: a move clicked).
  *  @param {GameView} app @param {{onReview: (i: number) => void}} handlers */
@@ -57,19 +75,29 @@ function renderDuel(app) {
   box.hidden = !duel;
   box.textContent = "";
   if (!duel) return;
-  const enemy = otherSide(m.side);
-  const attacker = `${sideName(m.side)}'s ${v.names[pieceKind(duel.attacker)]}`;
-  const defender = `${sideName(enemy)}'s ${v.names[pieceKind(duel.defender)]}`;
-  const odds = duel.odds === 50 ? "even odds" : `the attacker's chance ${duel.odds}%`;
-  const dice = duel.rolls ? ` Dice: ${duel.rolls[0]} against ${duel.rolls[1]}, each added to its piece's value.` : "";
-  const square = squareName(/** @type {number} */ (m.to));       // (a duel is a move by squares, not a pass)
-  const winner = duel.winner === "attacker" ? `${attacker} wins and takes ${square}` : `${defender} wins; the attacker dies`;
   const text = document.createElement("span");
-  text.textContent = `Duel on ${square}: ${attacker} attacks ${defender} (${odds}).${dice} ${winner}.`;
+  text.textContent = duelWords(m, duel, v.names);
   const vs = document.createElement("span");
   vs.className = "vs";
   vs.textContent = "⚔";
   box.append(pieceIcon(duel.attacker, 36), vs, pieceIcon(duel.defender, 36), text);
+}
+
+/** A duel in words: the square, the two pieces, the odds, the dice (under duel=dice), the winner.
+ *  @param {MoveEntry} m the move @param {import("./engine.js").Duel} duel its duel
+ *  @param {State["names"]} names the rule set's piece names @returns {string} */
+export function duelWords(m, duel, names) {
+  const piece = (/** @type {string} */ side, /** @type {string} */ letter) =>
+    message("panel.duel.piece", { side: sideMessage(side), piece: pieceMessage(names[pieceKind(letter)]) });
+  const attacker = piece(m.side, duel.attacker), defender = piece(otherSide(m.side), duel.defender);
+  const square = squareName(/** @type {number} */ (m.to));       // (a duel is a move by squares, not a pass)
+  const odds = duel.odds === 50 ? message("panel.duel.evenOdds")
+    : message("panel.duel.odds", { percent: number(duel.odds / 100, { style: "percent" }) });
+  const sentences = [t("panel.duel.attack", { square, attacker, defender, odds })];
+  if (duel.rolls) sentences.push(t("panel.duel.dice", { attacker: duel.rolls[0], defender: duel.rolls[1] }));
+  sentences.push(duel.winner === "attacker" ? t("panel.duel.attackerWins", { attacker, square })
+    : t("panel.duel.defenderWins", { defender }));
+  return sentences.join(" ");
 }
 
 /** A piece drawn on a canvas of its own, ``size`` pixels wide. @param {string} letter @param {number} size */
@@ -84,42 +112,45 @@ function pieceIcon(letter, size) {
 }
 
 /** The status line's words while the engine cannot answer: loading, restarting, or failed (a
- *  page whose engine failed to start once still said "Loading the engine…" over the failure). */
+ *  page whose engine failed to start once still said "Loading the engine…" over the failure).
+ *  @returns {Message} */
 export function engineAwaited() {
   const engine = document.body.dataset.engine;
-  if (engine === "failed") return "The engine is not running.";
-  return engine === "restarting" ? "Restarting the engine…" : "Loading the engine…";
+  if (engine === "failed") return message("panel.engine.notRunning");
+  return message(engine === "restarting" ? "panel.engine.restarting" : "common.loadingEngine");
 }
 
 /** @param {GameView} app */
 function renderStatus(app) {
   const v = app.view, status = $("status");
   status.classList.toggle("over", Boolean(v.result) && app.reviewing === null);
+  status.textContent = spoken(statusMessage(app, document.body.dataset.engine === "ready" ? null : engineAwaited()));
+}
+
+/**
+ * What the status line says: the move reviewed, the engine awaited (``awaited``: its words, or
+ * null when it is ready), the result, the move on its way, a game at its length's limit, or who
+ * is to move (with the Princess's escape used and her danger).
+ * @param {GameView} app @param {?Message} awaited @returns {MessageArg}
+ */
+export function statusMessage(app, awaited) {
+  const v = app.view;
   if (app.reviewing !== null) {
     const m = v.moves[app.reviewing];
-    status.textContent = m ? `Reviewing: after ${numbered(m)} (${sideName(m.side)})` : "Reviewing: the start position";
-    return;
+    return m ? message("panel.status.reviewing", { move: numbered(m), side: sideMessage(m.side) })
+      : message("panel.status.reviewingStart");
   }
-  if (document.body.dataset.engine !== "ready") { status.textContent = engineAwaited(); return; }
-  if (v.result) {
-    const last = v.moves[v.moves.length - 1];
-    const duel = last && last.duel ? `, after a duel on ${squareName(/** @type {number} */ (last.to))} that the ${last.duel.winner} won` : "";
-    // The engine's sentence says a duel decided it; the older wording adds it.
-    status.textContent = v.result.words ? v.result.words
-      : `${v.result.winner ? `${sideName(v.result.winner)} wins` : "Draw"}: ${v.result.explanation}${duel}`;
-    return;
-  }
-  if (app.pending) { status.textContent = "Playing the move…"; return; }
-  if (v.full) {
-    status.textContent = `This game has ${v.plies.toLocaleString("en")} plies, the most a game may have: it cannot go on.`;
-    return;
-  }
+  if (awaited) return awaited;
+  if (v.result) return resultMessage(v.result);
+  if (app.pending) return message("panel.status.playing");
+  if (v.full) return message("panel.status.full", { count: v.plies });
   const kind = app.settings.players[v.turn];
-  const who = kind === "engine" ? "the engine" : kind === "friend" ? (app.friendPresent ? "your friend" : "your friend, not connected")
-    : (bothHuman(app.settings) ? sideName(v.turn) : "you");
-  const danger = v.threatened.length ? " — the Princess is threatened!" : "";
-  const escape = v.escapes[v.turn] ? "" : " (the Princess's one escape is used)";
-  status.textContent = `${sideName(v.turn)} to move (${who})${escape}${danger}`;
+  const who = kind === "engine" ? message("panel.who.engine")
+    : kind === "friend" ? message(app.friendPresent ? "panel.who.friend" : "panel.who.friendAway")
+      : bothHuman(app.settings) ? sideMessage(v.turn) : message("panel.who.you");
+  const key = v.threatened.length ? (v.escapes[v.turn] ? "panel.status.toMoveThreatened" : "panel.status.toMoveThreatenedNoEscape")
+    : v.escapes[v.turn] ? "panel.status.toMove" : "panel.status.toMoveNoEscape";
+  return message(key, { side: sideMessage(v.turn), who });
 }
 
 /** @param {GameView} app @param {(i: number) => void} onReview */
@@ -133,10 +164,10 @@ function renderMoves(app, onReview) {
   if (v.result && toTheEnd) {
     const item = document.createElement("li");
     item.className = "result";
-    // Smith's mark for how it ended on the board, else the result's own text ("black wins",
-    // as the record and the command line write it), as a sentence begins.
-    item.textContent = v.result.record || capital(v.result.text);
-    item.title = v.result.words || v.result.explanation;
+    // Smith's mark for how it ended on the board (notation), else who won ("Black wins").
+    item.textContent = v.result.record || say(v.result.winner ? message("panel.result.wins", { side: sideMessage(v.result.winner) })
+      : message("panel.result.draw"));
+    item.title = spoken(resultMessage(v.result));
     list.append(item);
   }
 }
@@ -205,7 +236,9 @@ function drawStretch(list, moves, current, style, onPick, first, keep) {
   listed.onPick = onPick;
   for (const old of list.querySelectorAll("li.more")) old.remove();
   const shown = (/** @type {ListedMove} */ m) => (style === "technical" && m.technical ? m.technical : m.text);
-  const keyOf = (/** @type {ListedMove} */ m) => [m.number, m.side, shown(m), m.descriptive || "", m.duel ? m.duel.winner : ""].join("|");
+  // (An entry's words are in the page's language: another language makes each anew.)
+  const lang = language();
+  const keyOf = (/** @type {ListedMove} */ m) => [m.number, m.side, shown(m), descriptive(m), m.duel ? m.duel.winner : "", lang].join("|");
   let same = 0;
   if (first === listed.first) {
     const most = Math.min(end - first, listed.keys.length);
@@ -229,12 +262,12 @@ function drawStretch(list, moves, current, style, onPick, first, keep) {
     button.type = "button";
     button.dataset.index = String(i);
     button.textContent = shown(m);
-    if (m.descriptive) button.title = m.descriptive;
+    if (m.descriptive) button.title = descriptive(m);
     item.append(button);
     if (m.duel) {
       const mark = document.createElement("span");
       mark.className = "duel-mark";
-      mark.textContent = m.duel.winner === "attacker" ? "duel won" : "duel lost";
+      mark.textContent = t(m.duel.winner === "attacker" ? "panel.moves.duelWon" : "panel.moves.duelLost");
       item.append(mark);
     }
     nodes.push(item);
@@ -242,8 +275,8 @@ function drawStretch(list, moves, current, style, onPick, first, keep) {
     listed.keys.push(keyOf(m));
     listed.nodes.push(nodes);
   }
-  if (first > 0) list.prepend(moreButton("earlier", `↑ Earlier moves (${first.toLocaleString()})`));
-  if (end < moves.length) list.append(moreButton("later", `↓ Later moves (${(moves.length - end).toLocaleString()})`));
+  if (first > 0) list.prepend(moreButton("earlier", t("panel.moves.earlier", { moves: first })));
+  if (end < moves.length) list.append(moreButton("later", t("panel.moves.later", { moves: moves.length - end })));
   if (listed.current) listed.current.className = "";
   listed.current = current >= first && current < end
     ? /** @type {HTMLElement} */ (listed.nodes[current - first][listed.nodes[current - first].length - 1].firstChild) : null;
@@ -266,6 +299,10 @@ function drawStretch(list, moves, current, style, onPick, first, keep) {
   }
   return end === moves.length;
 }
+
+/** A move's description in words (the engine's: a message, or words it has written), or "".
+ *  @param {ListedMove} m */
+const descriptive = (m) => (m.descriptive ? spoken(m.descriptive) : "");
 
 /** A list entry across the whole row holding a button that shows the moves before or after.
  *  @param {string} which "earlier" or "later" @param {string} text */
@@ -296,11 +333,13 @@ function renderCaptured(v) {
     row.className = "row";
     // One picture of the pieces lost, named in words (a label on a plain box is not read).
     row.setAttribute("role", "img");
-    row.setAttribute("aria-label", `${sideName(side)} has lost: ${v.captured[side].map((l) => v.names[l]).join(", ") || "nothing"}`);
-    row.append(`${sideName(side)} lost: `);
+    const lost = v.captured[side].map((l) => pieceName(v.names[l]));
+    row.setAttribute("aria-label", t("panel.captured.label", { side: sideMessage(side),
+                                                                pieces: lost.length ? list(lost) : t("panel.captured.nothing") }));
+    row.append(`${t("panel.captured.lost", { side: sideMessage(side) })} `);
     for (const letter of v.captured[side]) {
       const c = pieceIcon(pieceLetter(letter, side), 24);
-      c.title = v.names[letter];
+      c.title = pieceName(v.names[letter]);
       row.append(c);
     }
     box.append(row);
@@ -322,42 +361,64 @@ export function renderScoringChoice(system) {
 function renderWager(app) {
   const v = app.view;
   renderScoringChoice(v.wager.system);
-  // What the numbers count: each piece taken is paid for at its price in the system chosen.
-  $("wager").textContent = `For the pieces taken, ${sideName(BLACK)} has won ${v.wager[BLACK]}, ` +
-    `${sideName(ORANGE)} ${v.wager[ORANGE]}.`;
+  $("wager").textContent = say(wagerMessage(v.wager));
+}
+
+/** The wager line: what each side has won for the pieces it took, each paid for at its price in
+ *  the system chosen. @param {State["wager"]} wager @returns {Message} */
+export function wagerMessage(wager) {
+  const [first, second] = SIDES;
+  return message("panel.wager", { first: sideMessage(first), firstWon: wager[first], second: sideMessage(second),
+                                  secondWon: wager[second] });
 }
 
 /** Who plays each side (a friend on another device: whether connected), and the rules.
  *  @param {{settings: Settings, game: GameData, friendPresent?: boolean}} app */
 export function renderPlayers(app) {
   const p = app.settings.players;
-  const name = (/** @type {string} */ side) => p[side] === "engine" ? `engine, level ${app.settings.level}`
-    : p[side] === "friend" ? `your friend (${app.friendPresent ? "connected" : "not connected"})`
-    : (bothHuman(app.settings) ? "player" : "you");
-  $("players").textContent = `${SIDES.map((side) => `${sideName(side)}: ${name(side)}`).join(" · ")} · ${rulesName(app.game.rules)}`;
-  $("players").title = app.game.rules || "standard rules";
+  const who = (/** @type {string} */ side) => p[side] === "engine" ? message("panel.players.engine", { level: app.settings.level })
+    : p[side] === "friend" ? message(app.friendPresent ? "panel.players.friend" : "panel.players.friendAway")
+      : message(bothHuman(app.settings) ? "panel.players.player" : "panel.players.you");
+  const sides = SIDES.map((side) => t("panel.players.side", { side: sideMessage(side), who: who(side) }));
+  $("players").textContent = [...sides, rulesName(app.game.rules)].join(" · ");
+  $("players").title = app.game.rules || t("panel.rules.standard");
 }
 
 /** A rule set in a few words: a preset by its name, other rules as "custom rules" (the page
  *  puts their text on hover). @param {string} rules @returns {string} */
 export function rulesName(rules) {
-  const preset = Object.values(RULES.presets).find((q) => q.rules === rules);
-  return preset ? preset.name : rules ? "custom rules" : "standard rules";
+  const preset = Object.entries(RULES.presets).find(([, q]) => q.rules === rules);
+  return preset ? presetName(preset[0]) : t(rules ? "panel.rules.custom" : "panel.rules.standard");
 }
 
-/** A depth the deadline cut short shows as such: its move beat the previous depth's best.
- *  @param {SearchInfo} info */
-export function depthText(info) {
-  return info.complete ? `${info.depth}` : `${info.depth} (unfinished)`;
+/** A preset rule set's name ("Standard (Ekman)"), by its id in RULES.presets (one the catalogue
+ *  does not know yet: as the engine names it). @param {string} id @returns {string} */
+export function presetName(id) {
+  const key = `panel.preset.${id}`;
+  const name = t(key);
+  return name === key ? /** @type {Object<string, {name: string}>} */ (RULES.presets)[id].name : name;
+}
+
+/** A search's depth and who stands better there ("Depth 5: Black is 0.9 feathers better"); a
+ *  depth the deadline cut short shows as such (its move beat the previous depth's best).
+ *  @param {SearchInfo} info @param {number} forBlack the score for Black @returns {Message} */
+export function depthMessage(info, forBlack) {
+  return message(info.complete ? "panel.analysis.depth" : "panel.analysis.depthUnfinished",
+                 { depth: info.depth, advantage: advantage(forBlack) });
 }
 
 /** Who stands better, and by how much, in the feathers pieces are priced in: "Black is 0.9
- *  feathers better", "Orange is winning", "Even". @param {number} forBlack a score for Black */
+ *  feathers better", "Orange is winning", "Even". @param {number} forBlack a score for Black
+ *  @returns {Message} */
 export function advantage(forBlack) {
-  const leader = sideName(forBlack > 0 ? BLACK : ORANGE);
-  if (Math.abs(forBlack) > WINNING) return `${leader} is winning`;
-  const feathers = Math.abs(forBlack) / SCORES.feather;
-  return feathers < 0.05 ? "Even" : `${leader} is ${feathers.toFixed(1)} feather${feathers.toFixed(1) === "1.0" ? "" : "s"} better`;
+  const leader = sideMessage(forBlack > 0 ? BLACK : ORANGE);
+  if (Math.abs(forBlack) > WINNING) return message("panel.analysis.winning", { side: leader });
+  const exact = Math.abs(forBlack) / SCORES.feather;
+  // (As written, to a tenth; the plural form follows it: "1.0 feather", "0.9 feathers".)
+  const feathers = Math.round(10 * exact) / 10;
+  return exact < 0.05 ? message("panel.analysis.even")
+    : message("panel.analysis.better", { side: leader, count: feathers,
+                                         feathers: number(feathers, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
 }
 
 /** The search's best line. @param {SearchInfo} info */
@@ -370,6 +431,7 @@ const WINNING = SCORES.winning;
 /** The recent games, each with an Open button (``onOpen(game)``).
  *  @param {import("./storage.js").RecentGame[]} games @param {(game: import("./session.js").GameWithPlayers) => unknown} onOpen */
 export function renderRecent(games, onOpen) {
+  redraws.set("recent", () => renderRecent(games, onOpen));
   const list = $("recent-list");
   list.textContent = "";
   $("recent").hidden = !games.length;
@@ -377,40 +439,56 @@ export function renderRecent(games, onOpen) {
     const item = document.createElement("li");
     const open = document.createElement("button");
     open.type = "button";
-    open.textContent = "Open";
+    open.textContent = t("panel.recent.open");
     open.addEventListener("click", () => onOpen(game));
-    const when = saved ? new Date(saved).toLocaleString() : "";
     // (A move is each side's: the list numbers them so.)
-    const moves = Math.ceil(game.moves.length / 2);
-    const live = !game.live ? "" : game.resigned || game.agreed || game.flagged ? " · live with a friend, ended"
-      : " · live with a friend: open it to invite them again";
-    item.append(open, ` ${moves} move${moves === 1 ? "" : "s"} · ${rulesName(game.rules)}${live}${when ? ` · ${when}` : ""}`);
-    item.title = game.rules || "standard rules";
+    const parts = [t("panel.recent.moves", { count: Math.ceil(game.moves.length / 2) }), rulesName(game.rules)];
+    if (game.live) parts.push(t(game.resigned || game.agreed || game.flagged ? "panel.recent.liveEnded" : "panel.recent.liveOpen"));
+    if (saved) parts.push(new Date(saved).toLocaleString(language()));
+    item.append(open, ` ${parts.join(" · ")}`);
+    item.title = game.rules || t("panel.rules.standard");
     list.append(item);
   }
 }
 
-/** Show a message; with action, a button in it (e.g. to go back to the game a link replaced).
- *  @param {string} text @param {?import("./session.js").NoticeAction} [action] */
-export function notify(text, action = null) {
-  $("notice-text").textContent = text;
-  const button = $("notice-action");
-  button.hidden = !action;
-  button.textContent = action ? action.label : "";
-  button.onclick = action ? () => { $("notice").hidden = true; action.action(); } : null;
+/** The notice shown: what it says and its button, if any (null: none yet). Kept as messages, so
+ *  that it is said again in a language the reader switches to.
+ *  @type {?{said: MessageArg, action: ?import("./session.js").NoticeAction}} */
+let notice = null;
+
+/**
+ * Show a notice; with action, a button in it (e.g. to go back to the game a link replaced).
+ * ``said`` is a message (a text already worded is taken as it is, from the parts of the page not
+ * yet speaking in messages: it stays in the language it came in); so is the action's label.
+ * @param {MessageArg} said @param {?import("./session.js").NoticeAction} [action]
+ */
+export function notify(said, action = null) {
+  notice = { said, action };
+  drawNotice();
   $("notice").hidden = false;
 }
+
+function drawNotice() {
+  if (!notice) return;
+  const { said, action } = notice;
+  $("notice-text").textContent = spoken(said);
+  const button = $("notice-action");
+  button.hidden = !action;
+  button.textContent = action ? spoken(action.label) : "";
+  button.onclick = action ? () => { $("notice").hidden = true; action.action(); } : null;
+}
+redraws.set("notice", drawNotice);
 
 $("notice-close").addEventListener("click", () => { $("notice").hidden = true; });
 
 /** The analysis box: a bar (Black's share, from the score), the score in feathers from Black's
- *  side, and the best line.
- *  @param {{info?: ?import("./engine.js").SearchInfo, side?: string, text?: string}} analysis */
-export function renderAnalysis({ info = null, side = BLACK, text = "" }) {
+ *  side, and the best line; or, without a search's news, what ``said`` says.
+ *  @param {{info?: ?import("./engine.js").SearchInfo, side?: string, said?: Message}} analysis */
+export function renderAnalysis({ info = null, side = BLACK, said = message("panel.analysis.analysing") }) {
   const box = $("analysis");
   box.hidden = false;
   box.textContent = "";
-  if (!info) { box.textContent = text; return; }
+  if (!info) { box.textContent = say(said); return; }
   const forBlack = side === BLACK ? info.score : -info.score;
   const share = Math.abs(forBlack) > WINNING ? (forBlack > 0 ? 1 : 0) : 1 / (1 + Math.exp(-forBlack / (4 * SCORES.feather)));
   const bar = document.createElement("div");
@@ -419,10 +497,9 @@ export function renderAnalysis({ info = null, side = BLACK, text = "" }) {
   const fill = document.createElement("div");
   fill.style.width = `${(share * 100).toFixed(1)}%`;
   bar.append(fill);
-  const feathers = advantage(forBlack);
-  bar.setAttribute("aria-label", feathers);
+  bar.setAttribute("aria-label", say(advantage(forBlack)));
   const head = document.createElement("div");
-  head.textContent = `Depth ${depthText(info)}: ${feathers}`;
+  head.textContent = say(depthMessage(info, forBlack));
   const line = document.createElement("div");
   line.className = "line";
   line.textContent = lineText(info);
@@ -433,7 +510,7 @@ export function renderAnalysis({ info = null, side = BLACK, text = "" }) {
 // ---- the app's views of its session (app.js redraws them on every "change") -----------------
 
 /**
- * @typedef {{settings: Settings, flipped: boolean, engineReady: boolean, loadingStep: string, endClosed: boolean,
+ * @typedef {{settings: Settings, flipped: boolean, engineReady: boolean, loadingStep: MessageArg, endClosed: boolean,
  *   onReview: (ply: number) => void}} PageView   what the page adds to the session's state:
  *   its settings, the board's orientation, the engine's start, the end's card closed
  */
@@ -445,13 +522,13 @@ export const moveWords = (move) => (move.text !== undefined ? move.text : `${squ
 /** Everything around the board that shows the session ``s`` (the board itself is app.js's).
  *  @param {Session} s @param {{board: string[]}} props the board's properties @param {PageView} page */
 export function renderSession(s, props, page) {
+  redraws.set("session", () => renderSession(s, props, page));
   const { settings, flipped } = page;
   const canvas = $("board");
   canvas.dataset.position = s.shownPosition() || placementText(props.board);
   canvas.dataset.flipped = String(flipped);
-  canvas.setAttribute("aria-label", `Jetan board, ${sideName(s.turn)} to move, ${sideName(flipped ? ORANGE : BLACK)} at the bottom. ` +
-    "Arrow keys move across it; Enter or Space picks up a piece and puts it down.");
-  $("board-pieces").textContent = `${describe(props.board, s.state ? s.state.names : undefined)}.`;
+  canvas.setAttribute("aria-label", t("panel.board", { side: sideMessage(s.turn), bottom: sideMessage(flipped ? ORANGE : BLACK) }));
+  $("board-pieces").textContent = t("panel.boardPieces", { pieces: describe(props.board, s.state ? s.state.names : undefined) });
   renderClocks(s, flipped);
   renderSteps(s);
   $("auto-flip").checked = settings.autoFlip;
@@ -495,29 +572,25 @@ function renderSessionAnalysis(s) {
   const a = s.assistance.analysis;
   if (!a.on) { $("analysis").hidden = true; return; }
   // The engine's own turn: its thoughts are in the thinking box, not the analysis.
-  if (s.phase === "thinking" && s.reviewing === null) renderAnalysis({ text: "The engine is thinking; the analysis goes on at your turn." });
+  if (s.phase === "thinking" && s.reviewing === null) renderAnalysis({ said: message("panel.analysis.enginesTurn") });
   else if (a.info) renderAnalysis({ info: a.info, side: a.side });
-  else renderAnalysis({ text: a.error ? `No analysis here: ${a.error}.` : "Analysing…" });
+  else if (a.error) renderAnalysis({ said: message("panel.analysis.none", { why: a.error }) });
+  else renderAnalysis({});
 }
 
 /** What the loading bar says: the engine's step, or, once a move waits for the engine, that it
- *  is kept — the bar sits over the status line, so this is where a person reads it.
- *  @param {Session} s @param {string} step */
+ *  is kept — the bar sits over the status line, so this is where a person reads it. A step is a
+ *  message with its own words ("Loading the engine…"); one written as words by a part of the page
+ *  not yet speaking in messages ("Loading the engine") gets its ellipsis here.
+ *  @param {Session} s @param {MessageArg} step */
 export function renderLoadingText(s, step) {
   if (document.body.dataset.engine !== "loading") return;
-  $("loading-text").textContent = s.waiting ? `Move ${moveWords(s.waiting)} kept until the engine is ready.` : `${step}…`;
+  $("loading-text").textContent = s.waiting ? t("panel.loading.kept", { move: moveWords(s.waiting) })
+    : typeof step === "object" ? say(step) : t("panel.loading.step", { step });
 }
 
 // A clock shows low time (in red) under a tenth of its start, and at most this many seconds.
 const LOW_TIME_S = 20;
-
-/** A clock's time as it reads: minutes and seconds, with tenths under ten seconds. @param {number} ms */
-function clockText(ms) {
-  const left = Math.max(0, ms);
-  if (left < 10000) return `0:0${(Math.floor(left / 100) / 10).toFixed(1)}`;
-  const seconds = Math.ceil(left / 1000);
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-}
 
 /** Both clocks, the far side's above the board and the near side's below; the running one
  *  marked, and low time (under a tenth of the start, at most 20 s) in red.
@@ -531,9 +604,10 @@ export function renderClocks(s, flipped) {
     box.hidden = !clock;
     if (!clock) continue;
     const left = s.clock.timeLeft(side);
-    box.querySelector(".clock-side").textContent = `${sideName(side)}${s.players[side] === "engine" ? " (engine)" : ""}`;
+    box.querySelector(".clock-side").textContent = s.players[side] === "engine" ? t("clock.engine", { side: sideMessage(side) })
+      : sideName(side);
     box.querySelector(".clock-time").textContent = clockText(left);
-    box.setAttribute("aria-label", `${sideName(side)}'s clock`);
+    box.setAttribute("aria-label", t("clock.label", { side: sideMessage(side) }));
     box.dataset.running = String(s.clock.running === side);
     box.dataset.low = String(left < Math.min(LOW_TIME_S * 1000, clock.initial / 10));
     box.dataset.flagged = String(s.game.flagged === side);
@@ -563,7 +637,7 @@ function renderSteps(s) {
 /** A draw offered by one person, for the other to accept or decline. @param {?string} offer */
 function renderDrawOffer(offer) {
   $("draw-offer").hidden = !offer;
-  if (offer) $("draw-offer-text").textContent = `${sideName(offer)} offers a draw. ${sideName(otherSide(offer))}, do you accept?`;
+  if (offer) $("draw-offer-text").textContent = t("panel.drawOffer", { side: sideMessage(offer), other: sideMessage(otherSide(offer)) });
 }
 
 /** The end of the game: what happened, in words, and what to do next (``closed``: its card
@@ -574,18 +648,24 @@ function renderGameOver(result, closed) {
   if (result) $("game-over-text").textContent = resultWords(result);
 }
 
-/** A result as a sentence ("Orange's Princess is trapped: Black wins").
- *  @param {import("./engine.js").Result} result */
-export function resultWords(result) {
-  return result.words || `${result.winner ? `${sideName(result.winner)} wins` : "Drawn"}: ${result.explanation}`;
+/** A result as a sentence ("Orange's Princess is trapped: Black wins"): the engine's message
+ *  (its ``words``), else who won and the engine's explanation.
+ *  @param {import("./engine.js").Result} result @returns {MessageArg} */
+export function resultMessage(result) {
+  if (result.words) return result.words;
+  return result.winner ? message("panel.result.winsBecause", { side: sideMessage(result.winner), why: result.explanation })
+    : message("panel.result.drawnBecause", { why: result.explanation });
 }
+
+/** A result in words (resultMessage). @param {import("./engine.js").Result} result */
+export const resultWords = (result) => spoken(resultMessage(result));
 
 /** The arrows and marked squares of ``comment`` (what cannot be read is said under the
  *  comment box). @param {?{arrows?: string, marks?: string}} comment */
 export function commentMarkup(comment) {
   const arrows = parseMarkup(comment ? comment.arrows : "", "arrows");
   const marks = parseMarkup(comment ? comment.marks : "", "marks");
-  $("comment-problem").textContent = [arrows.problem, marks.problem].filter(Boolean).join(" ");
+  $("comment-problem").textContent = [arrows.problem, marks.problem].flatMap((p) => (p ? [say(p)] : [])).join(" ");
   return { arrows: arrows.items, marks: marks.items };
 }
 
@@ -597,12 +677,12 @@ function renderComment(s) {
   if (comment) {
     box.hidden = false;
     const shown = s.shownPly ? s.state?.moves[s.shownPly - 1] : null;
-    box.textContent = (shown ? `${numbered(shown)}: ` : "") + (comment.text || "");
+    box.textContent = shown ? t("panel.comment.caption", { move: numbered(shown), text: comment.text || "" }) : comment.text || "";
   } else if (s.state) {
     renderCaption({ rules: s.game.rules, canonicalRules: s.state.rules, start: s.game.start, moves: s.state.moves }, s.shownPly);
   }
   const shown = s.shownPly ? s.state?.moves[s.shownPly - 1] : null;
-  $("comment-summary").textContent = shown ? `Comment on ${numbered(shown)}` : "Comment on the start";
+  $("comment-summary").textContent = shown ? t("panel.comment.onMove", { move: numbered(shown) }) : t("panel.comment.onStart");
   /** @type {Object<string, keyof import("./session.js").Comment>} each field's part of the comment */
   const fields = { "comment-text": "text", "comment-arrows": "arrows", "comment-marks": "marks" };
   for (const [id, part] of Object.entries(fields)) {
@@ -618,15 +698,19 @@ function renderEarly(s, onReview) {
   renderMoveList(s.early.entries, s.shownPly - 1, "algebraic", (i) => onReview(i + 1));
   const plies = s.early.entries.length;
   // (A move kept meanwhile is said by the loading bar, over this line: renderLoadingText.)
-  const shown = s.shownPly ? `the position after ${numbered(s.early.entries[s.shownPly - 1])}` : "the start";
-  $("status").textContent = `${engineAwaited()}${plies ? ` Showing ${shown} (step through with the move list or ← →).` : ""}`;
+  const said = [say(engineAwaited())];
+  if (plies) {
+    said.push(s.shownPly ? t("panel.early.after", { move: numbered(s.early.entries[s.shownPly - 1]) }) : t("panel.early.start"));
+  }
+  $("status").textContent = said.join(" ");
 }
 
 /** The engine's thoughts on its move, as it thinks: ``side``'s (the side to move, whose score
  *  the search gives). @param {SearchInfo} info @param {string} side */
 export function renderThinking(info, side) {
+  redraws.set("thinking", () => renderThinking(info, side));
   const forBlack = side === BLACK ? info.score : -info.score;
-  $("thinking-text").textContent = `Depth ${depthText(info)}: ${advantage(forBlack)} (${info.nodes.toLocaleString("en")} positions)`;
+  $("thinking-text").textContent = t("panel.thinking", { search: depthMessage(info, forBlack), count: info.nodes });
   $("thinking-line").textContent = lineText(info);
 }
 
@@ -635,14 +719,20 @@ export function renderThinking(info, side) {
 export function renderReplayProgress(progress) {
   if (!progress || !progress.total) return;
   $("loading").hidden = false;
-  $("loading-text").textContent = `Replaying the game: ${Math.floor(100 * progress.replayed / progress.total)}%…`;
+  $("loading-text").textContent = t("panel.loading.replaying", { percent: number(Math.floor(100 * progress.replayed / progress.total) / 100,
+                                                                          { style: "percent" }) });
   $("loading-bar").style.width = `${Math.round(100 * progress.replayed / progress.total)}%`;
 }
 
-/** The engine's news in the loading box: its step and progress while it loads, its failure.
- *  @param {Session} s @param {string} state engine.js's onStatus state @param {string} detail
+/** The engine's news in the loading box: its step and progress while it loads, its failure
+ *  (``detail``: the step, or why it failed, as a message or words the engine's side wrote; once
+ *  ready, how it started).
+ *  @param {Session} s @param {string} state engine.js's onStatus state @param {MessageArg} detail
  *  @param {number} [fraction] */
 export function renderEngineStatus(s, state, detail, fraction) {
+  // (Its failure stays on the page: it is said again in another language.)
+  if (state === "error") redraws.set("engine", () => { $("loading-text").textContent = t("panel.engine.failed", { why: detail }); });
+  else redraws.delete("engine");
   const loading = $("loading");
   loading.classList.toggle("failed", state === "error");
   $("retry-button").hidden = state !== "error";
@@ -654,12 +744,12 @@ export function renderEngineStatus(s, state, detail, fraction) {
   } else if (state === "ready") {
     $("loading-bar").style.width = "100%";
     loading.hidden = true;
-    document.body.dataset.engineStart = detail;
+    document.body.dataset.engineStart = String(detail);     // (how it started: "warm", "cold")
   } else if (state === "error") {
     loading.hidden = false;
-    $("loading-text").textContent = `The engine could not start: ${detail}. Your game is safe; try again, or reload the page.`;
+    $("loading-text").textContent = t("panel.engine.failed", { why: detail });
   } else if (state === "restarting") {
-    notify(`The engine stopped answering and is being restarted (${detail}). Your game is safe.`);
+    notify(message("panel.engine.restarted", { why: detail }));
   }
 }
 
@@ -667,8 +757,9 @@ export function renderEngineStatus(s, state, detail, fraction) {
  *  @param {?MoveEntry} move the move's entry, or null (the game ended off the board)
  *  @param {State} v the state after it */
 export function sayPlayed(move, v) {
-  let text = move ? `${sideName(move.side)} played ${move.text}: ${move.descriptive}.` : "";
-  if (v.result) text += ` ${resultWords(v.result)}.`;
-  else if (v.threatened.length) text += " The Princess is threatened.";
-  $("live").textContent = text;
+  const said = [];
+  if (move) said.push(t("panel.said.played", { side: sideMessage(move.side), move: move.text, description: move.descriptive }));
+  if (v.result) said.push(t("panel.said.result", { result: resultMessage(v.result) }));
+  else if (v.threatened.length) said.push(t("panel.said.threatened"));
+  $("live").textContent = said.join(" ");
 }

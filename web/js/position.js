@@ -6,7 +6,30 @@
 // pattern, the rule text, the start positions, what a duel leaves) is py_engine's, written into
 // engine-data.js by the build (py_engine/webbuild/facts.py). No DOM, so Node can test it.
 import { BOARD, DUEL, NOTATION, PIECES, PIECE_LETTERS, POSITION, RULES, RULE_TEXT, SIDES, STARTS } from "../engine-data.js";
-import { capital } from "./words.js";
+import { list, message, say, t } from "./i18n.js";
+
+/**
+ * @typedef {import("./i18n.js").Message} Message
+ * @typedef {Pick<import("./i18n.js").Words, "t" | "say" | "list">} Speaker   the words a part of
+ *   the page speaks in: the page's own (PAGE, by default), or a <jetan-board lang>'s (a Words)
+ */
+
+/** The page's words (i18n.js's current language), as a Speaker. @type {Speaker} */
+export const PAGE = { t, say, list };
+
+/** What is wrong with a position or a move text as written: ``reason`` the message saying it
+ *  (worded where it is shown, in the reader's language); ``message`` its words in the page's
+ *  language when it was thrown (for a console). */
+export class PositionError extends Error {
+  /** @param {string} key @param {Record<string, import("./i18n.js").MessageArg>} [args] */
+  constructor(key, args) {
+    const reason = message(key, args);
+    super(say(reason));
+    this.name = "PositionError";  // not a message: the class's name
+    /** @type {Message} */
+    this.reason = reason;
+  }
+}
 
 const WIDTH = BOARD.files.length;
 /** The board's files, ranks and squares (engine-data.js's BOARD). */
@@ -69,7 +92,8 @@ export const sideOfPiece = (letter) => LETTER_FACTS[letter]?.side;
  *  @param {string} letter @returns {string} */
 export const pieceKind = (letter) => LETTER_FACTS[letter]?.kind;
 
-/** The standard piece a letter stands for in words with its article ("a Black Panthan").
+/** The standard piece a letter stands for in English words with its article ("a Black Panthan"):
+ *  the engine's English (the page says a piece with pieceMessage and sidePieceMessage).
  *  @param {string} letter @returns {string} */
 export const pieceWithArticle = (letter) => LETTER_FACTS[letter]?.article;
 
@@ -130,23 +154,24 @@ export function readPosition(position) {
 }
 
 /** A position string's placement as the board's squares (a1 first): a piece letter or "".
+ *  Throws a PositionError saying what is wrong with it.
  *  @param {string} position @returns {string[]} */
 export function placementBoard(position) {
   const board = emptyBoard();
   const ranks = positionFields(position).placement.split(POSITION.rank_separator);
-  if (ranks.length !== BOARD.ranks) throw new Error(`a position needs ${BOARD.ranks} ranks`);
+  if (ranks.length !== BOARD.ranks) throw new PositionError("position.error.ranks", { count: BOARD.ranks });
   ranks.forEach((row, i) => {
     const rank = POSITION.top_first ? BOARD.ranks - 1 - i : i;
     let file = 0;
     for (const token of row.match(/\d+|[A-Za-z]/g) || []) {
       if (/\d/.test(token)) file += parseInt(token, 10);
       else {
-        if (!LETTERS.has(token)) throw new Error(`'${token}' is not a piece (the pieces are ${[...LETTERS].join("")})`);
+        if (!LETTERS.has(token)) throw new PositionError("position.error.piece", { letter: token, letters: [...LETTERS].join("") });
         if (file < WIDTH) board[squareOn(file, rank)] = token;
         file += 1;
       }
     }
-    if (file !== WIDTH) throw new Error(`rank ${rank + 1} does not cover ${WIDTH} squares`);
+    if (file !== WIDTH) throw new PositionError("position.error.rank", { rank: rank + 1, count: WIDTH });
   });
   return board;
 }
@@ -188,13 +213,14 @@ export function startOf(rules = "") {
 }
 
 /** A move text's squares and its duel's outcome: {from, to, outcome} (DUEL.attacker_wins,
- *  DUEL.defender_wins, or "" none written), or null for a pass. Either notation is read.
+ *  DUEL.defender_wins, or "" none written), or null for a pass. Either notation is read; a text
+ *  that is no move throws a PositionError.
  *  @param {string} text @returns {{from: number, to: number, outcome: string} | null} */
 export function moveSquares(text) {
-  const t = String(text).trim();
-  const m = MOVE.exec(t);
-  if (!m) throw new Error(`'${t.slice(0, 20)}' is not a move`);
-  if (t === NOTATION.pass) return null;
+  const written = String(text).trim();
+  const m = MOVE.exec(written);
+  if (!m) throw new PositionError("position.error.move", { move: written.slice(0, 20) });
+  if (written === NOTATION.pass) return null;
   const groups = /** @type {Object<string, string>} */ (m.groups);     // the pattern names them
   return { from: squareIndex(groups.from), to: squareIndex(groups.to), outcome: groups.outcome || "" };
 }
@@ -253,31 +279,63 @@ export function sideAfter(start, plies) {
   return sideAt(sideOf(positionFields(start).side), plies);
 }
 
-/** A side's name as a sentence starts it ("Black"). @param {string} side @returns {string} */
-export const sideName = (side) => capital(side);
+/** A side's name as a message ({key: "side.black"}): what state keeps and messages take as an
+ *  argument. @param {string} side @returns {Message} */
+export const sideMessage = (side) => message(`side.${side}`);
 
+/** A side's name in words ("Black", "Schwarz"). @param {string} side @param {Speaker} [words] @returns {string} */
+export const sideName = (side, words = PAGE) => words.say(sideMessage(side));
+
+/** Each standard piece's name by its letter, as the piece table names it (engine-data.js). */
 const NAMES = Object.fromEntries(PIECES.map((p) => [p.letter, p.name]));
+
+/**
+ * A piece's name as a message: ``name`` as the engine gives it (the piece table's, or a rule
+ * set's: the engine's state names the Flier "Odwar" under odwar=on), or already a message.
+ * The catalogue names each piece under piece.<its name in lower case>.
+ * @param {string | Message} name @returns {Message}
+ */
+export const pieceMessage = (name) => (typeof name === "string" ? message(`piece.${name.toLowerCase()}`) : name);
+
+/** A piece's name in words; a name the catalogue does not know stays as the engine wrote it.
+ *  @param {string | Message} name @param {Speaker} [words] @returns {string} */
+export function pieceName(name, words = PAGE) {
+  const said = pieceMessage(name);
+  const text = words.say(said);
+  return text === said.key && typeof name === "string" ? name : text;
+}
+
+/** A side's piece as a message ("Black Chief", "Häuptling (Schwarz)").
+ *  @param {string} side @param {string | Message} name @returns {Message} */
+export const sidePieceMessage = (side, name) => message("position.sidePiece", { side: sideMessage(side), piece: pieceMessage(name) });
 
 /** The piece on ``sq`` of ``board`` in words ("Black Chief"), or "" for an empty square: what a
  *  board says on hover, on a long press and to a screen reader. ``names``: the rule set's piece
  *  names (the engine's state says them), the standard ones by default.
- *  @param {string[]} board @param {number} sq @param {Object<string, string>} [names] @returns {string} */
-export function pieceOn(board, sq, names = NAMES) {
+ *  @param {string[]} board @param {number} sq @param {Object<string, string>} [names] @param {Speaker} [words]
+ *  @returns {string} */
+export function pieceOn(board, sq, names = NAMES, words = PAGE) {
   const piece = board[sq];
-  return piece ? `${sideName(sideOfPiece(piece))} ${names[pieceKind(piece)] || piece}` : "";
+  if (!piece) return "";
+  const name = names[pieceKind(piece)];
+  return name ? words.t("position.sidePiece", { side: sideName(sideOfPiece(piece), words), piece: pieceName(name, words) })
+    : piece;
 }
 
 /** A board in words, for screen readers: each side's pieces and their squares.
- *  @param {string[]} board @param {Object<string, string>} [names] @returns {string} */
-export function describe(board, names = NAMES) {
+ *  @param {string[]} board @param {Object<string, string>} [names] @param {Speaker} [words] @returns {string} */
+export function describe(board, names = NAMES, words = PAGE) {
   const parts = [];
   for (const side of SIDES) {
     /** @type {string[]} */
     const pieces = [];
     board.forEach((p, sq) => {
-      if (p && sideOfPiece(p) === side) pieces.push(`${names[pieceKind(p)] || p} ${squareName(sq)}`);
+      if (!p || sideOfPiece(p) !== side) return;
+      const name = names[pieceKind(p)];
+      pieces.push(words.t("position.pieceOn", { piece: name ? pieceName(name, words) : p, square: squareName(sq) }));
     });
-    parts.push(`${sideName(side)}: ${pieces.join(", ") || "no pieces"}`);
+    parts.push(words.t("position.sidePieces", { side: sideName(side, words),
+                                                 pieces: pieces.length ? words.list(pieces) : words.t("position.noPieces") }));
   }
   return parts.join(". ");
 }

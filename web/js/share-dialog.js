@@ -3,7 +3,8 @@
 // sheet, a picture of the position shown as PNG or SVG and a link to its diagram page) and, in a
 // game between two people, the "send your move" link after each move.
 import { $ } from "./dom.js";
-import { BLACK, ORANGE, sideName } from "./position.js";
+import { message, onLanguage, say, t } from "./i18n.js";
+import { BLACK, ORANGE, sideMessage } from "./position.js";
 import { bothHuman } from "./panels.js";
 import { download, picture } from "./picture.js";
 import { encodeGame } from "./share.js";
@@ -45,20 +46,33 @@ export function setupShare(session, flipped) {
     const scene = { board: session.shownBoard(), flipped: flipped(), lastMove: session.lastMoveShown() };
     try {
       download(await picture(scene, type), `jetan-${session.shownPly}.${ext}`);
-      $("live").textContent = "Picture saved.";
+      $("live").textContent = t("share.pictureSaved");
     } catch (err) {
-      $("live").textContent = `The picture could not be made: ${/** @type {Error} */ (err).message}`;
+      $("live").textContent = t("share.pictureFailed", { why: reasonOf(err) });
     }
   };
   $("share-png").addEventListener("click", () => save("image/png", "png"));
   $("share-svg").addEventListener("click", () => save("image/svg+xml", "svg"));
   $("web-share").addEventListener("click", () => {
-    navigator.share({ title: "A game of Jetan", url: $("share-link").value }).catch(() => {});
+    navigator.share({ title: t("share.title"), url: $("share-link").value }).catch(() => {});
   });
   $("send-move-copy").addEventListener("click", () => copy($("send-move-link"), $("send-move-copy")));
   $("send-move-share").addEventListener("click", () => {
-    navigator.share({ title: "Your move in our game of Jetan", url: $("send-move-link").value }).catch(() => {});
+    navigator.share({ title: t("share.yourMoveTitle"), url: $("send-move-link").value }).catch(() => {});
   });
+  // The words of the link sent after a move, in a language the reader switches to.
+  onLanguage(() => renderSendMove(session));
+}
+
+/** Why something failed, as the error says it: its message (``reason``, as share.js's and
+ *  position.js's errors carry one), else its words. @param {unknown} err
+ *  @returns {import("./i18n.js").MessageArg} */
+export function reasonOf(err) {
+  const reason = /** @type {{reason?: unknown}} */ (err)?.reason;
+  if (reason && typeof reason === "object" && typeof (/** @type {{key?: unknown}} */ (reason).key) === "string") {
+    return /** @type {import("./i18n.js").Message} */ (reason);
+  }
+  return err instanceof Error ? err.message : String(err);
 }
 
 // How long a copy button says "Copied" before it reads as before.
@@ -72,15 +86,17 @@ export async function copy(field, button) {
   const text = field.value ?? field.textContent;
   try {
     await navigator.clipboard.writeText(text);
-    $("live").textContent = "Copied.";
+    $("live").textContent = t("common.copied");
     field.dataset.copied = "true";
+    // The button's own words come back: its catalogue key's, in the language spoken by then (a
+    // button without one: the words it had before its first press).
     const label = button.dataset.label ?? button.textContent ?? "";
     button.dataset.label = label;
-    button.textContent = "Copied";
-    setTimeout(() => { button.textContent = label; }, COPIED_MS);
+    button.textContent = t("common.copied");
+    setTimeout(() => { button.textContent = button.dataset.i18n ? t(button.dataset.i18n) : label; }, COPIED_MS);
   } catch {
     if (field.select) field.select();
-    $("live").textContent = "Select the text and copy it.";
+    $("live").textContent = t("share.selectAndCopy");
   }
 }
 
@@ -92,8 +108,8 @@ export function renderSendMove(session) {
     v.moves.length > 0 && !v.result && session.reviewing === null;
   $("send-move").hidden = !show;
   if (!show || v === null) return;
-  const mover = sideName(v.moves[v.moves.length - 1].side);
-  $("send-move-text").textContent = `${mover} has moved: send the move to ${sideName(v.turn)}.`;
+  $("send-move-text").textContent = say(message("share.sendMove", { mover: sideMessage(v.moves[v.moves.length - 1].side),
+                                                                    side: sideMessage(v.turn) }));
   $("send-move-link").value = here() + encodeGame(session.game, { correspondence: true });
   $("send-move-share").hidden = !navigator.share;
 }

@@ -12,12 +12,31 @@
 // t the clock: initial+increment,black,orange in ms (each side's time left). Links made before
 // the version (#rules=…&start=…&moves=…) are still read.
 //
+// A link may also carry a language for its reader's visit: "lang=de", alone ("#lang=de": no
+// game) or after the game ("#1;m=d2d3&lang=de"). i18n.js reads it (linkLanguage); here it is
+// passed over, and a link holding only it holds no game.
+//
+// What is wrong with a link is said by a ShareError's ``reason``, a message (i18n.js), worded
+// where it is shown.
+//
 // What a move text may be (NOTATION.move) and how long a game may be (LIMITS) are the engine's,
 // written into engine-data.js by the build (py_engine/webbuild/facts.py).
 import { LIMITS, NOTATION, SIDES } from "../engine-data.js";
+import { message, say } from "./i18n.js";
 import { BLACK, ORANGE } from "./position.js";
 
-export class ShareError extends Error {}
+/** A link that cannot be read: ``reason`` says why (a message, share.error.*); ``message`` is
+ *  its words in the page's language when it was thrown. */
+export class ShareError extends Error {
+  /** @param {string} key @param {Record<string, import("./i18n.js").MessageArg>} [args] */
+  constructor(key, args) {
+    const reason = message(key, args);
+    super(say(reason));
+    this.name = "ShareError";  // not a message: the class's name
+    /** @type {import("./i18n.js").Message} */
+    this.reason = reason;
+  }
+}
 
 export const VERSION = "1";
 /** A move text as a link (or the saved game) may hold it. */
@@ -63,19 +82,25 @@ export function encodeGame({ rules = "", start = "start", moves = [], seed = und
  *  off, empty) is an error, so that it can never replace a game with an empty one.
  *  @param {?string | undefined} fragment @returns {?DecodedLink} */
 export function decodeLink(fragment) {
-  const text = (fragment || "").replace(/^#/, "");
+  const text = withoutLanguage((fragment || "").replace(/^#/, ""));
   if (!text) return null;
-  if (text.length > FRAGMENT_LIMIT) throw new ShareError("the link is far too long to be a game");
+  if (text.length > FRAGMENT_LIMIT) throw new ShareError("share.error.tooLong");
   const found = /^(\d+);?/.exec(text);
   const { game, view } = found ? readVersioned(found[1], text.slice(found[0].length)) : readOld(text);
   check(game);
   if (view.ply !== null && view.ply > game.moves.length) {
-    throw new ShareError(`the link shows move ${view.ply} of a game of ${game.moves.length}`);
+    throw new ShareError("share.error.plyBeyond", { ply: view.ply, count: game.moves.length });
   }
   if (!game.rules && game.start === "start" && !game.moves.length && !view.correspondence) {
-    throw new ShareError("the link holds no game (it may have been cut off)");
+    throw new ShareError("share.error.noGame");
   }
   return { game, view };
+}
+
+/** A fragment without its ``lang=`` part (a language for the visit, not the game's).
+ *  @param {string} text @returns {string} */
+function withoutLanguage(text) {
+  return text.replace(/(?:^|&)lang=[^&]*/g, "");
 }
 
 /** The game of a link's fragment alone (see decodeLink).
@@ -88,7 +113,7 @@ export function decodeGame(fragment) {
 /** @param {string} version @param {string} rest @returns {DecodedLink} */
 function readVersioned(version, rest) {
   if (version !== VERSION) {
-    throw new ShareError(`the link was made by a newer version of Jetan (format ${version.slice(0, 6)}); reload the page to update`);
+    throw new ShareError("share.error.newer", { format: version.slice(0, 6) });
   }
   /** @type {{rules: string, start: string, moves: string[], seed?: number, clock?: import("./session.js").Clock}} */
   const game = { rules: "", start: "start", moves: [] };
@@ -99,28 +124,28 @@ function readVersioned(version, rest) {
     const cut = part.indexOf("=");
     const key = cut < 0 ? part : part.slice(0, cut);
     const value = cut < 0 ? "" : decode(part.slice(cut + 1));
-    if (seen.has(key)) throw new ShareError(`the link names '${key.slice(0, 20)}' twice`);
+    if (seen.has(key)) throw new ShareError("share.error.twice", { part: key.slice(0, 20) });
     seen.add(key);
     if (key === "r") game.rules = value.trim();
     else if (key === "s") game.start = value.replace(/_/g, " ").trim() || "start";
     else if (key === "m") game.moves = value.split(",").map((m) => m.trim()).filter(Boolean);
     else if (key === "ply") {
-      if (!/^\d{1,6}$/.test(value)) throw new ShareError("the link's move number is not a number");
+      if (!/^\d{1,6}$/.test(value)) throw new ShareError("share.error.plyNumber");
       view.ply = parseInt(value, 10);
     } else if (key === "o") {
-      if (!SIDES.includes(value)) throw new ShareError(`the link's orientation must be ${SIDES.join(" or ")}`);
+      if (!SIDES.includes(value)) throw new ShareError("share.error.orientation", { one: BLACK, other: ORANGE });
       view.orientation = value;
     } else if (key === "c" && cut < 0) view.correspondence = true;
     else if (key === "d") {
-      if (!/^\d{1,15}$/.test(value)) throw new ShareError("the link's seed is not a number");
+      if (!/^\d{1,15}$/.test(value)) throw new ShareError("share.error.seed");
       game.seed = parseInt(value, 10);
     } else if (key === "t") {
       const found = /^(\d{1,8})\+(\d{1,8}),(\d{1,8}),(\d{1,8})$/.exec(value);
-      if (!found) throw new ShareError("the link's clock must be initial+increment,black,orange (ms)");
+      if (!found) throw new ShareError("share.error.clock");
       const [initial, increment, black, orange] = found.slice(1).map(Number);
       game.clock = { initial, increment, black, orange };
     }
-    else throw new ShareError(`the link has an unknown part '${key.slice(0, 20)}'`);
+    else throw new ShareError("share.error.unknownPart", { part: key.slice(0, 20) });
   }
   return { game, view };
 }
@@ -129,11 +154,11 @@ function readVersioned(version, rest) {
  *  @param {string} text @returns {DecodedLink} */
 function readOld(text) {
   let params;
-  try { params = new URLSearchParams(text); } catch { throw new ShareError("the link is not readable"); }
+  try { params = new URLSearchParams(text); } catch { throw new ShareError("share.error.unreadable"); }
   const seen = new Set();
   for (const key of params.keys()) {
-    if (!["rules", "start", "moves"].includes(key)) throw new ShareError(`the link has an unknown part '${key.slice(0, 20)}'`);
-    if (seen.has(key)) throw new ShareError(`the link names '${key}' twice`);
+    if (!["rules", "start", "moves"].includes(key)) throw new ShareError("share.error.unknownPart", { part: key.slice(0, 20) });
+    if (seen.has(key)) throw new ShareError("share.error.twice", { part: key });
     seen.add(key);
   }
   const game = {
@@ -146,15 +171,15 @@ function readOld(text) {
 
 /** @param {string} value */
 function decode(value) {
-  try { return decodeURIComponent(value); } catch { throw new ShareError("the link is not readable"); }
+  try { return decodeURIComponent(value); } catch { throw new ShareError("share.error.unreadable"); }
 }
 
 /** @param {{rules: string, start: string, moves: string[]}} game */
 function check(game) {
-  if (game.rules.length > LINK_LIMITS.rules) throw new ShareError("the link's rules are too long");
-  if (game.start.length > LINK_LIMITS.start) throw new ShareError("the link's start position is too long");
-  if (game.moves.length > LINK_LIMITS.moves) throw new ShareError(`the link holds more than ${LINK_LIMITS.moves} moves`);
+  if (game.rules.length > LINK_LIMITS.rules) throw new ShareError("share.error.rulesTooLong");
+  if (game.start.length > LINK_LIMITS.start) throw new ShareError("share.error.startTooLong");
+  if (game.moves.length > LINK_LIMITS.moves) throw new ShareError("share.error.tooManyMoves", { count: LINK_LIMITS.moves });
   game.moves.forEach((m, i) => {
-    if (!MOVE.test(m)) throw new ShareError(`move ${i + 1} in the link ('${m.slice(0, 20)}') is not a move`);
+    if (!MOVE.test(m)) throw new ShareError("share.error.badMove", { number: i + 1, move: m.slice(0, 20) });
   });
 }
