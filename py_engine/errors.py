@@ -9,13 +9,14 @@ from .messages import Arg, Message, words
 
 
 class JetanError(ValueError):
-    """Input the rules or the notation do not allow; ``message`` says why.
+    """Input the rules or the notation do not allow; ``message`` says why: a catalogue key and its
+    arguments (any name but ``key`` itself, which is the first), or a message made already.
 
-    >>> err = JetanError("side.black"); err.message.key, str(err)
-    ('side.black', 'Black')
+    >>> err = JetanError("engine.notation.move", text="d2d"); err.message.key, str(err)
+    ('engine.notation.move', "'d2d' is not a move: write it like d1-g4, d1xg4 or D1-G4")
     """
 
-    def __init__(self, key: Union[str, Message], **args: Arg) -> None:
+    def __init__(self, key: Union[str, Message], /, **args: Arg) -> None:
         self.message = key if isinstance(key, Message) else Message(key, args)
         super().__init__(words(self.message))
 

@@ -2,9 +2,12 @@
 
 A request is ``{"op": NAME, ...fields}``; :func:`handle` returns ``{"ok": true, ...}`` or
 ``{"ok": false, "error": message}`` and never raises. Every field is checked before use, so a
-wrong one is answered with a message written for a player; anything else that goes wrong is a
-bug, answered as ``{"ok": false, "internal": true, "id": ...}`` with the traceback logged
-under that id (in the browser, on the console) and no Python text shown to the player.
+wrong one is answered with a message for a player (a :class:`~py_engine.messages.Message` as
+JSON, ``{"key", "args"}``, which the page words in its reader's language); anything else that
+goes wrong is a bug, answered as ``{"ok": false, "internal": true, "id": ...}`` with the
+traceback logged under that id (in the browser, on the console) and no Python text shown to the
+player. Whatever a reply says in words is a message too: a game's result, a move in descriptive
+notation, the pieces' and the rule options' names.
 
 A game travels as plain data — ``rules``, ``start`` (a position string or ``"start"``) and
 ``moves`` (move texts, duel outcomes included), optionally ``seed`` (which decides duels fought
@@ -31,19 +34,20 @@ from . import record
 from .clock import time_for_move
 from .errors import JetanError, UsageError
 from .game import SCORING, Game, start_position
+from .messages import Arg, Message, clip
 from .movegen import referee_for
 from .notation import move_text, walk_line
 from .pieces import LETTERS, SIDES
 from .position import Position
-from .rules import OPTION_WORDS, OPTIONS, PER_SIDE, PRESETS, STANDARD, RuleSet
+from .rules import OPTIONS, PER_SIDE, PRESETS, STANDARD, RuleSet, option_label, value_words
 from .search import LEVELS, MAX_DEPTH, Info, Searcher, level_settings
 from .squares import SIZE, square_name
 from .values import PASS, Move
 
 
 # Limits on what a request may hold. A game longer than MAX_PLIES is refused rather than
-# replayed (20,000 plies replay in about 3 s on CPython); texts are bounded so that a message
-# never echoes a huge input.
+# replayed (20,000 plies replay in about 3 s on CPython); texts are bounded, and a message's
+# quotes of them clipped to MAX_QUOTE, so that a message never echoes a huge input.
 MAX_PLIES = 20_000
 MAX_MOVE_TEXT = 24
 MAX_RULES_TEXT = 1_000
@@ -53,7 +57,8 @@ MAX_HEADERS = 32
 MAX_COMMENT = 2_000          # characters of one move's comment
 MAX_TIME_MS = 600_000
 MAX_SEARCH_DEPTH = MAX_DEPTH
-MAX_MESSAGE = 300
+MAX_MESSAGE = 300             # characters of a refusal in English, at most
+MAX_QUOTE = 200               # characters of any text a refusal quotes
 MAX_NESTING = 64
 MAX_SEED = 2 ** 53 - 1        # the largest whole number JavaScript holds exactly
 MAX_CLOCK_MS = 100 * 86_400_000   # a hundred days (correspondence clocks)
@@ -69,23 +74,28 @@ class RequestError(UsageError):
     """A request field that is missing, of the wrong type or out of range."""
 
 
-def clip(text: str, limit: int = 40) -> str:
-    """``text`` cut to ``limit`` characters (with an ellipsis), for messages that quote input."""
-    return text if len(text) <= limit else text[:limit - 1] + "…"
-
-
-def shown(value: Any) -> str:
+def shown(value: Any) -> Arg:
     """A request value as a message may quote it: text (clipped) in quotes, numbers that are
-    not too long, and otherwise the kind of JSON value it is."""
+    not too long, ``true``, ``false`` and ``null`` as JSON writes them, and otherwise the kind of
+    JSON value it is (a message: "a list").
+
+    >>> shown(7), shown(None), shown("fly"), shown([1]).key
+    (7, 'null', Message(key='engine.value.text', args={'text': 'fly'}), 'engine.value.list')
+    """
     if isinstance(value, str):
-        return f"'{clip(value)}'"
+        return Message("engine.value.text", {"text": clip(value)})
     if isinstance(value, bool) or value is None:
         return json.dumps(value)
     if isinstance(value, int):
-        return str(value) if value.bit_length() < 64 else "a huge number"
+        return value if value.bit_length() < 64 else Message("engine.value.hugeNumber")
     if isinstance(value, float):
-        return "a number"
-    return "a list" if isinstance(value, list) else "an object"
+        return Message("engine.value.number")
+    return Message("engine.value.list" if isinstance(value, list) else "engine.value.object")
+
+
+def refusal(err: JetanError) -> Dict[str, Any]:
+    """An error's message as a reply sends it, its quotes of the input clipped (:data:`MAX_QUOTE`)."""
+    return err.message.clipped(MAX_QUOTE).json()
 
 
 # ---- the entry points -----------------------------------------------------------------------
@@ -94,14 +104,14 @@ def handle(request: Any) -> Reply:
     """Answer one request (see the module doc). Never raises."""
     try:
         if not isinstance(request, dict):
-            raise RequestError("a request must be a JSON object")
+            raise RequestError("engine.request.notObject")
         op = request.get("op")
         handler = OPS.get(op) if isinstance(op, str) else None
         if handler is None:
-            raise RequestError(f"unknown operation {shown(op)}")
+            raise RequestError("engine.request.unknownOp", op=shown(op))
         reply = handler(request)
     except JetanError as err:
-        return {"ok": False, "error": clip(str(err), MAX_MESSAGE)}
+        return {"ok": False, "error": refusal(err)}
     except Exception:           # a bug: say so, log it, and keep the worker alive
         return internal_error()
     reply["ok"] = True
@@ -110,16 +120,17 @@ def handle(request: Any) -> Reply:
 
 def handle_json(text: str) -> str:
     """:func:`handle` for a JSON string (what the worker passes across the bridge)."""
+    too_deep = {"ok": False, "error": Message("engine.request.tooDeep").json()}
     if nesting(text) > MAX_NESTING:
-        return json.dumps({"ok": False, "error": "the request is nested too deeply"})
+        return json.dumps(too_deep)
     try:
         request = json.loads(text)
     except json.JSONDecodeError as err:
-        reply = {"ok": False, "error": f"the request is not JSON ({err.msg} at character {err.pos})"}
+        reply = {"ok": False, "error": Message("engine.request.notJson", {"position": err.pos}).json()}
     except RecursionError:
-        reply = {"ok": False, "error": "the request is nested too deeply"}
+        reply = too_deep
     except ValueError:          # e.g. an integer of thousands of digits
-        reply = {"ok": False, "error": "the request holds a number too large to read"}
+        reply = {"ok": False, "error": Message("engine.request.hugeNumber").json()}
     else:
         reply = handle(request)
     return json.dumps(reply)
@@ -152,7 +163,7 @@ def internal_error() -> Reply:
     ident = os.urandom(4).hex()    # (not uuid: importing it cost 14 ms of the engine's start in Pyodide)
     print(f"py_engine internal error {ident}:\n{traceback.format_exc()}", file=sys.stderr)
     return {"ok": False, "internal": True, "id": ident,
-            "error": f"the engine failed on this request (internal error {ident})"}
+            "error": Message("engine.request.internal", {"id": ident}).json()}
 
 
 # ---- fields ---------------------------------------------------------------------------------
@@ -162,9 +173,9 @@ def text_field(req: Request, name: str, default: str, limit: int) -> str:
     if value is None:
         return default
     if not isinstance(value, str):
-        raise RequestError(f"{name} must be text")
+        raise RequestError("engine.request.notText", name=name)
     if len(value) > limit:
-        raise RequestError(f"{name} is too long ({len(value):,} characters; at most {limit:,})")
+        raise RequestError("engine.request.tooLong", name=name, length=len(value), most=limit)
     return value
 
 
@@ -177,9 +188,9 @@ def int_field(req: Request, name: str, default: Optional[int], low: int, high: i
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RequestError(f"{name} must be a whole number from {low} to {high}")
+        raise RequestError("engine.request.wholeNumber", name=name, low=low, high=high)
     if not low <= value <= high:
-        raise RequestError(f"{name} must be from {low} to {high}, not {shown(value)}")
+        raise RequestError("engine.request.outOfRange", name=name, low=low, high=high, value=shown(value))
     return value
 
 
@@ -189,7 +200,8 @@ def choice_field(req: Request, name: str, choices: Sequence[str],
     if value is None:
         return default
     if not isinstance(value, str) or value not in choices:
-        raise RequestError(f"{name} must be one of {', '.join(choices)}, not {shown(value)}")
+        raise RequestError("engine.request.notAChoice", name=name, choices=", ".join(choices),
+                           value=shown(value))
     return value
 
 
@@ -198,15 +210,15 @@ def moves_field(req: Request) -> List[str]:
     if moves is None:
         return []
     if not isinstance(moves, list):
-        raise RequestError("moves must be a list of move texts")
+        raise RequestError("engine.request.movesNotList")
     if len(moves) > MAX_PLIES:
-        raise RequestError(f"the game is too long ({len(moves):,} moves; at most {MAX_PLIES:,})")
+        raise RequestError("engine.request.gameTooLong", moves=len(moves), most=MAX_PLIES)
     # Checked at C speed first (a long game is checked on every request), one by one only to
     # name the move at fault.
     if {type(move) for move in moves} - {str} or max(map(len, moves), default=0) > MAX_MOVE_TEXT:
         for i, move in enumerate(moves):
             if not isinstance(move, str) or len(move) > MAX_MOVE_TEXT:
-                raise RequestError(f"move {i + 1} ({shown(move)}) is not a move")
+                raise RequestError("engine.request.notAMove", number=i + 1, value=shown(move))
     return moves
 
 
@@ -215,10 +227,10 @@ def headers_field(req: Request) -> Dict[str, str]:
     if headers is None:
         return {}
     if not isinstance(headers, dict) or len(headers) > MAX_HEADERS:
-        raise RequestError(f"headers must be at most {MAX_HEADERS} names with text values")
+        raise RequestError("engine.request.headers", most=MAX_HEADERS)
     for name, value in headers.items():
         if not HEADER_NAME.fullmatch(name) or not isinstance(value, str) or len(value) > 200:
-            raise RequestError(f"header {shown(name)} must be a word with a short text value")
+            raise RequestError("engine.request.header", name=shown(name))
     return headers
 
 
@@ -234,16 +246,16 @@ def comments_field(req: Request) -> Dict[int, str]:
     if comments is None:
         return {}
     if not isinstance(comments, dict) or len(comments) > MAX_PLIES + 1:
-        raise RequestError("comments must be keyed by a number of moves")
+        raise RequestError("engine.request.comments")
     out: Dict[int, str] = {}
     for key, note in comments.items():
         if not (isinstance(key, str) and key.isdigit() and len(key) <= 5 and int(key) <= MAX_PLIES):
-            raise RequestError(f"a comment's key {shown(key)} must be a number of moves")
+            raise RequestError("engine.request.commentKey", key=shown(key))
         if not isinstance(note, dict) or set(note) - set(COMMENT_PARTS) or not all(
                 isinstance(note.get(part, ""), str) and len(note.get(part, "")) <= MAX_COMMENT
                 for part in COMMENT_PARTS):
-            raise RequestError(f"the comment on move {key} must be texts of at most {MAX_COMMENT:,} "
-                               f"characters: {', '.join(COMMENT_PARTS)}")
+            raise RequestError("engine.request.comment", number=int(key), most=MAX_COMMENT,
+                               parts=", ".join(COMMENT_PARTS))
         out[int(key)] = record.comment_text(*(note.get(part, "") for part in COMMENT_PARTS))
     return out
 
@@ -278,11 +290,11 @@ def ending_field(req: Request) -> Tuple[Optional[str], bool, Optional[str]]:
     if agreed is None:
         agreed = False
     if not isinstance(agreed, bool):
-        raise RequestError(f"agreed must be true or false, not {shown(agreed)}")
+        raise RequestError("engine.request.agreed", value=shown(agreed))
     given = [name for name, value in (("resigned", resigned), ("agreed", agreed), ("flagged", flagged))
              if value]
     if len(given) > 1:
-        raise RequestError(f"a game ends only one way: {' and '.join(given)} cannot both be given")
+        raise RequestError("engine.request.oneEnding", first=given[0], second=given[1])
     return resigned, agreed, flagged
 
 
@@ -312,7 +324,8 @@ def game_field(req: Request, at_least: bool = False) -> Game:
         try:
             play(game, texts, moves[i])
         except JetanError as err:
-            raise type(err)(f"move {i + 1} ({moves[i]}): {err}") from None
+            raise type(err)("engine.request.moveAt", number=i + 1, move=clip(moves[i]),
+                            error=err.message) from None
     if resigned:
         game.resign(SIDES.index(resigned))
     elif agreed:
@@ -338,13 +351,13 @@ def move_field(req: Request) -> Union[Move, str]:
     if isinstance(value, str):
         return text_field(req, "move", "", MAX_MOVE_TEXT)
     if not isinstance(value, dict):
-        raise RequestError("move must be squares {from, to} or a move's text")
+        raise RequestError("engine.request.moveShape")
     if value.get("from") is None and value.get("to") is None:
         return PASS
     frm = int_field(value, "from", None, 0, SQUARE_COUNT - 1)
     to = int_field(value, "to", None, 0, SQUARE_COUNT - 1)
     if frm is None or to is None:
-        raise RequestError("a move needs both squares, from and to")
+        raise RequestError("engine.request.moveSquares")
     outcome = choice_field(value, "outcome", ("", "a", "d"), "") or ""
     return Move(frm, to, outcome)
 
@@ -359,10 +372,11 @@ def move_json(pos: Position, move: Move) -> Dict[str, Any]:
             "capture": bool(pos.board[move.to]), "outcome": move.outcome}
 
 
-# One move of a game's history as the page shows it (the first five fields are move_json's).
+# One move of a game's history as the page shows it (the first five fields are move_json's;
+# ``descriptive`` is a message, Burroughs' descriptive notation).
 MoveEntry = TypedDict("MoveEntry", {
     "text": str, "from": Optional[int], "to": Optional[int], "capture": bool, "outcome": str,
-    "technical": str, "descriptive": str, "side": str, "number": int, "captured": str,
+    "technical": str, "descriptive": Dict[str, Any], "side": str, "number": int, "captured": str,
     "escape": bool, "position": str, "duel": Optional[Dict[str, Any]]})
 
 
@@ -403,7 +417,7 @@ class StateReply(TypedDict, total=False):
     result: Optional[Dict[str, Any]]
     captured: Dict[str, List[str]]
     wager: Dict[str, Any]
-    names: Dict[str, str]
+    names: Dict[str, Dict[str, Any]]
     record: str
     full: bool
 
@@ -416,11 +430,15 @@ def state(game: Game, req: Optional[Request] = None) -> StateReply:
     ``wager`` as they stood after that many plies, for a move under review; default: now).
 
     ``result`` is ``None`` while the game goes on, else ``{text, reason, explanation, winner,
-    words, record}``: ``words`` one sentence for the player (:meth:`Game.result_words`),
-    ``record`` the result's mark as the game record writes it after the last move (``P``, ``C``,
-    ``d``; ``""`` for a result the record gives only in its headers: a resignation, an
-    agreement, a flag fall). ``full``: the game has :data:`MAX_PLIES` plies, the most a game
-    may have, so it cannot go on (no move is ``legal``), though no rule has ended it."""
+    words, record}``: ``words`` one sentence for the player (a message:
+    :meth:`Game.result_message`), ``explanation`` why the game ended (a message:
+    :meth:`Result.reason_message`), ``text`` the record's Result header (``black wins``,
+    ``draw``), ``record`` the result's mark as the game record writes it after the last move
+    (``P``, ``C``, ``d``; ``""`` for a result the record gives only in its headers: a
+    resignation, an agreement, a flag fall). ``names``: each piece letter's name under the rule
+    set (a message: the Flier is the Odwar under ``odwar=on``); each move's ``descriptive``, a
+    message. ``full``: the game has :data:`MAX_PLIES` plies, the most a game may have, so it
+    cannot go on (no move is ``legal``), though no rule has ended it."""
     req = req or {}
     headers = headers_field(req)
     comments = {ply: text for ply, text in comments_field(req).items() if ply <= len(game.plies)}
@@ -442,14 +460,14 @@ def state(game: Game, req: Optional[Request] = None) -> StateReply:
         })
     first = int_field(req, "known", 0, 0, MAX_PLIES) or 0
     first = min(first, len(game.plies))
-    descriptive = record.descriptive(game, first)
+    descriptive = record.descriptive_messages(game, first)
     history: List[MoveEntry] = []
     before = game.plies[first - 1].position if first else game.start
     for i in range(first, len(game.plies)):
         ply = game.plies[i]
         entry = move_json(before, ply.move)
         history.append({**entry, "technical": move_text(before, ply.move, "technical"),  # type: ignore[typeddict-item]
-                        "descriptive": descriptive[i - first], "side": SIDES[before.side],
+                        "descriptive": descriptive[i - first].json(), "side": SIDES[before.side],
                         "number": before.move_number, "captured": ply.captured,
                         "escape": ply.escaped, "position": str(ply.position),
                         "duel": duel_json(game, before, ply.move)})
@@ -460,6 +478,7 @@ def state(game: Game, req: Optional[Request] = None) -> StateReply:
     upto = int_field(req, "shown", None, 0, len(game.plies))
     black, orange = game.wager(scoring, upto)
     result = game.result
+    words = game.result_message()
     reply = StateReply(
         rules=str(game.rules),
         start=str(game.start),
@@ -474,12 +493,12 @@ def state(game: Game, req: Optional[Request] = None) -> StateReply:
         plies=len(game.plies),
         threatened=threatened,
         result=None if result is None else {
-            "text": result.text, "reason": result.reason, "explanation": result.explanation,
+            "text": result.text, "reason": result.reason, "explanation": result.reason_message().json(),
             "winner": None if result.winner is None else SIDES[result.winner],
-            "words": game.result_words(), "record": record.mark(game)},
+            "words": None if words is None else words.json(), "record": record.mark(game)},
         captured={"black": game.captured(0, upto), "orange": game.captured(1, upto)},
         wager={"system": scoring, "black": black, "orange": orange},
-        names={letter: game.rules.piece_name(letter) for letter in LETTERS},
+        names={letter: game.rules.piece_message(letter).json() for letter in LETTERS},
         full=full,
     )
     if req.get("record") is True:
@@ -522,8 +541,7 @@ def op_play(req: Request) -> Reply:
     state and the move played."""
     game = game_field(req)
     if len(game.plies) >= MAX_PLIES:
-        raise RequestError(f"this game has {MAX_PLIES:,} plies, the most a game may have: it cannot go on "
-                           "(it would not load again)")
+        raise RequestError("engine.request.full", most=MAX_PLIES)
     before = game.position
     move = play(game, _Session.texts, move_field(req))
     return {"state": state(game, req), "played": move_json(before, move)}
@@ -539,16 +557,16 @@ def op_record(req: Request) -> Reply:
     """Read a game record: the game as plain data (with its headers) and its state."""
     text = text_field(req, "text", "", MAX_RECORD_TEXT)
     if not text.strip():
-        raise RequestError("the record is empty: paste a game record first")
+        raise RequestError("engine.request.recordEmpty")
     # Refused by its length before it is replayed (which takes seconds for a huge one): its
     # moves, counted outside the comments, may be no more than a game may have.
     moves = len(_RECORD_MOVE.findall(_RECORD_COMMENT.sub(" ", text)))
     if moves > MAX_PLIES:
-        raise RequestError(f"the record is too long ({moves:,} moves; at most {MAX_PLIES:,})")
+        raise RequestError("engine.request.recordTooLong", moves=moves, most=MAX_PLIES)
     seed = seed_field(req)
     game, headers, comments = record.read_annotated(text, seed)
     if len(game.plies) > MAX_PLIES:
-        raise RequestError(f"the record is too long ({len(game.plies):,} moves; at most {MAX_PLIES:,})")
+        raise RequestError("engine.request.recordTooLong", moves=len(game.plies), most=MAX_PLIES)
     texts = game.move_texts()
     _Session.key, _Session.game, _Session.texts = (str(game.rules), _start_text(game), seed), game, texts
     # The headers the page keeps with the game, within what a request may carry back.
@@ -579,11 +597,14 @@ def op_check(req: Request) -> Reply:
 
 
 def op_rules(req: Request) -> Reply:
-    """The option table for the Custom panel (each option and value in plain words too), and
-    the presets with a sentence each."""
+    """The option table for the Custom panel (each option and value in plain words too, as
+    messages: ``words``), and the presets with a title and a sentence each (messages)."""
     return {"options": {k: list(v) for k, v in OPTIONS.items()}, "per_side": list(PER_SIDE),
-            "words": {k: {"label": label, "values": values} for k, (label, values) in OPTION_WORDS.items()},
-            "standard": STANDARD, "presets": {k: {"name": p.title, "rules": p.rules, "summary": p.summary}
+            "words": {k: {"label": option_label(k).json(),
+                          "values": {v: value_words(k, v).json() for v in values}}
+                      for k, values in OPTIONS.items()},
+            "standard": STANDARD, "presets": {k: {"name": p.title.json(), "rules": p.rules,
+                                                  "summary": p.summary.json()}
                                               for k, p in PRESETS.items()},
             "scoring": list(SCORING), "levels": sorted(LEVELS)}
 
@@ -610,7 +631,7 @@ def op_destinations(req: Request) -> Reply:
     rules_text = text_field(req, "rules", "", MAX_RULES_TEXT)
     square_index = int_field(req, "square", None, 0, SQUARE_COUNT - 1)
     if square_index is None:
-        raise RequestError("square must be a whole number from 0 to 99")
+        raise RequestError("engine.request.wholeNumber", name="square", low=0, high=SQUARE_COUNT - 1)
     if req.get("moves"):
         game = game_field(req)
         rules, pos = game.rules, game.position
@@ -625,7 +646,7 @@ def destinations(rules: RuleSet, pos: Position, sq: int) -> Reply:
     """:func:`op_destinations`' answer for the piece on ``sq`` of ``pos``."""
     piece = pos.board[sq]
     if not piece:
-        raise RequestError(f"there is no piece on {square_name(sq)}")
+        raise RequestError("engine.request.noPiece", square=square_name(sq))
     side = SIDES.index("black") if piece.isupper() else SIDES.index("orange")
     if pos.side != side:
         pos = pos.with_board(pos.board, side=side)
@@ -677,10 +698,10 @@ def clock_field(req: Request, game: Game) -> Optional[int]:
     if clock is None:
         return None
     if not isinstance(clock, dict) or set(clock) - {"remaining_ms", "increment_ms"}:
-        raise RequestError("clock must be {remaining_ms, increment_ms}: whole numbers of milliseconds")
+        raise RequestError("engine.request.clockShape")
     remaining = int_field(clock, "remaining_ms", None, 0, MAX_CLOCK_MS)
     if remaining is None:
-        raise RequestError("clock needs remaining_ms, the engine's time left in milliseconds")
+        raise RequestError("engine.request.clockRemaining")
     increment = int_field(clock, "increment_ms", 0, 0, MAX_TIME_MS) or 0
     return time_for_move(remaining, increment, len(game.plies))
 
@@ -689,8 +710,9 @@ def search_field(req: Request, game: Game, time_ms: int, slice_ms: Optional[int]
     """The search a request asks for: ``level`` 1-6, ``time_ms`` (or a ``clock``, which sets the
     time instead: :func:`clock_field`), optional ``max_depth`` and ``seed`` (for the levels'
     slips); ``slice_ms``: pause that often (search.py's notes)."""
-    if game.result is not None:
-        raise UsageError(f"the game is over ({game.result}): there is nothing to search")
+    result = game.result_message()
+    if result is not None:
+        raise UsageError("engine.request.nothingToSearch", result=result)
     level = int_field(req, "level", 6, min(LEVELS), max(LEVELS))
     chosen = level_settings(level or 6)
     max_depth = int_field(req, "max_depth", None, 1, MAX_SEARCH_DEPTH)
@@ -729,7 +751,7 @@ def op_search_start(req: Request) -> Reply:
 
 def op_search_step(req: Request) -> Reply:
     if _Search.iterator is None or _Search.root is None:
-        raise UsageError("no search is running")
+        raise UsageError("engine.request.noSearch")
     info = next(_Search.iterator, None)
     if info is None:
         _Search.iterator = None
@@ -771,11 +793,11 @@ def square_move_field(req: Request) -> Optional[Tuple[int, int]]:
     if move is None:
         return None
     if not isinstance(move, dict):
-        raise RequestError("move must be {from, to}")
+        raise RequestError("engine.request.squareMove")
     frm = int_field(move, "from", None, 0, SQUARE_COUNT - 1)
     to = int_field(move, "to", None, 0, SQUARE_COUNT - 1)
     if frm is None or to is None:
-        raise RequestError("move must be {from, to}: two squares from 0 to 99")
+        raise RequestError("engine.request.squareMoveSquares")
     return frm, to
 
 

@@ -7,8 +7,8 @@ import random
 from collections import Counter
 from typing import Any, Dict, List, Optional, Tuple, Union
 
-from .errors import UsageError
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, UsageError
+from .messages import Message, clip, words
 from .movegen import REPETITION_WINDOW, Referee, referee_for
 from .notation import move_text, parse_move
 from .pieces import BLACK, ORANGE, PIECES
@@ -179,16 +179,15 @@ class Game:
         if isinstance(move, str):
             move = parse_move(move, self.position)
         if self.result is not None:
-            raise IllegalMoveError(f"the game is over ({self.result}); no more moves")
+            raise IllegalMoveError("engine.game.over", result=self._result_message())
         text = move_text(self.position, move)
         if not self._is_legal(move):
             raise IllegalMoveError(self.referee.why_illegal(self.position, move, text))
         if move.outcome:
             if not self.referee.is_duel(self.position, move):
-                raise IllegalMoveError(f"{text}: only a capture under duel rules has an outcome "
-                                       "(/a or /d)")
+                raise IllegalMoveError("engine.move.outcomeWithoutDuel", move=text)
             if move.outcome not in dict(self.referee.outcomes(self.position, move)):
-                raise IllegalMoveError(f"{text}: that duel outcome is impossible with these pieces")
+                raise IllegalMoveError("engine.move.outcomeImpossible", move=text)
         return move
 
     def play(self, move: Union[Move, str]) -> Ply:
@@ -232,12 +231,14 @@ class Game:
     def undo(self) -> Ply:
         """Take back the last move (it can be redone until another move is played)."""
         if self.declared:
-            what = {"resigned": "resignation", "agreed": "draw by agreement",
-                    "time": "time forfeit"}.get(self.declared.reason, "result")
+            withdrawn = {"resigned": "engine.game.resignationWithdrawn",
+                         "agreed": "engine.game.agreementWithdrawn",
+                         "time": "engine.game.timeForfeitWithdrawn"}.get(self.declared.reason,
+                                                                         "engine.game.resultWithdrawn")
             self.declared = None
-            raise IllegalMoveError(f"{what} withdrawn; undo again to take back a move")
+            raise IllegalMoveError(withdrawn)
         if not self.plies:
-            raise IllegalMoveError("nothing to undo: no move has been played")
+            raise IllegalMoveError("engine.game.nothingToUndo")
         ply = self.plies.pop()
         if self._taken and self._taken[-1][0] == len(self.plies):
             self._taken.pop()
@@ -248,14 +249,14 @@ class Game:
 
     def redo(self) -> Ply:
         if not self._redo:
-            raise IllegalMoveError("nothing to redo")
+            raise IllegalMoveError("engine.game.nothingToRedo")
         ply = self._redo.pop()
         self._append(ply)
         return ply
 
     def resign(self, side: Optional[int] = None) -> Result:
         if self.result is not None:
-            raise IllegalMoveError(f"the game is over ({self.result})")
+            raise IllegalMoveError("engine.game.ended", result=self._result_message())
         loser = self.turn if side is None else side
         self.declared = Result(1 - loser, "resigned")
         return self.declared
@@ -263,7 +264,7 @@ class Game:
     def agree_draw(self) -> Result:
         """End the game in a draw both players agreed to (undo withdraws it)."""
         if self.result is not None:
-            raise IllegalMoveError(f"the game is over ({self.result})")
+            raise IllegalMoveError("engine.game.ended", result=self._result_message())
         self.declared = Result(None, "agreed")
         return self.declared
 
@@ -282,7 +283,7 @@ class Game:
         """``side``'s time ran out (default: the side to move). It loses, unless the opponent
         :meth:`can_win` no longer: then the game is drawn. Undo withdraws it."""
         if self.result is not None:
-            raise IllegalMoveError(f"the game is over ({self.result})")
+            raise IllegalMoveError("engine.game.ended", result=self._result_message())
         flagged = self.turn if side is None else side
         if self.can_win(1 - flagged):
             self.declared = Result(1 - flagged, "time")
@@ -291,14 +292,32 @@ class Game:
         return self.declared
 
     def result_words(self) -> Optional[str]:
-        """The result as one sentence a player reads (:meth:`Result.words`), or ``None`` while
-        the game goes on.
+        """:meth:`result_message` in English (the command line's), or ``None`` while the game goes
+        on.
 
         >>> g = Game(position="p8c/10/10/10/10/10/10/10/10/P3C3T1 b")
         >>> _ = g.play("i1-j3"); g.result_words() is None
         True
         >>> g.resign(ORANGE) and g.result_words()
         'Orange resigned: Black wins'
+        """
+        message = self.result_message()
+        return None if message is None else words(message)
+
+    def _result_message(self) -> Message:
+        """:meth:`result_message` of a game that is over."""
+        message = self.result_message()
+        assert message is not None
+        return message
+
+    def result_message(self) -> Optional[Message]:
+        """The result as one sentence a player reads (:meth:`Result.message`, the pieces named
+        as the rule set names them), or ``None`` while the game goes on.
+
+        >>> g = Game()
+        >>> _ = g.play("d2-d3"); g.resign(ORANGE) and g.result_message()
+        Message(key='engine.result.resigned', args={'winner': Message(key='side.black', args={}), \
+'loser': Message(key='side.orange', args={})})
         """
         result = self.result
         if result is None:
@@ -313,7 +332,7 @@ class Game:
         pos = self.position
         trapped = (result.reason == "stalemate" and pos.princess[pos.side] >= 0
                    and self.referee.princess_threatened(pos, pos.side))
-        return result.words(self.rules.piece_name, attacker, defender, outcome, trapped)
+        return result.message(self.rules.piece_message, attacker, defender, outcome, trapped)
 
     # ---- bookkeeping ---------------------------------------------------------------------
     def captured(self, side: int, plies: Optional[int] = None) -> List[str]:
@@ -332,7 +351,7 @@ class Game:
         lost piece pays its price (in the named scoring system, see :data:`SCORING`) to the
         opponent."""
         if system not in SCORING:
-            raise UsageError(f"unknown scoring system '{system}'; known: {', '.join(SCORING)}")
+            raise UsageError("engine.game.scoring", system=clip(system), known=", ".join(SCORING))
         values = SCORING[system]
         won = [0.0, 0.0]
         for side in (BLACK, ORANGE):
@@ -353,7 +372,7 @@ MAX_PERFT_DEPTH = 20
 def check_perft_depth(depth: int) -> None:
     """Raise :class:`UsageError` unless ``depth`` is 0 to :data:`MAX_PERFT_DEPTH`."""
     if not 0 <= depth <= MAX_PERFT_DEPTH:
-        raise UsageError(f"perft depth must be 0 to {MAX_PERFT_DEPTH}, not {depth}")
+        raise UsageError("engine.game.perftDepth", most=MAX_PERFT_DEPTH, depth=depth)
 
 
 def perft(rules: RulesLike, position: Position, depth: int,

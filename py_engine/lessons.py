@@ -1,8 +1,11 @@
 """Learn Jetan by playing: one short lesson per piece and per rule that decides games, each a few
 sentences and a board with only the pieces that matter, and tasks done by moving.
 
-The texts and positions live here, like the gallery's games; ``build.sh`` writes them into the
-page's data (so a lesson's board paints before the engine has loaded) and the page asks
+The positions live here, like the gallery's games, and the texts are messages: catalogue keys
+(``lesson.<id>.title``, ``.text``, ``.task1``…) whose words are each language's, in
+web/i18n/<language>.json; a piece lesson's text says how the piece moves in the piece table's
+own words (its ``moves`` message). ``build.sh`` writes the lessons into the page's data (so a
+lesson's board paints before the engine has loaded) and the page asks
 :func:`judge` — through the facade's ``lesson`` request — whether a task is met. The tests replay
 every task's intended solution through :func:`judge`.
 
@@ -30,6 +33,7 @@ from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from .errors import IllegalMoveError, UsageError
 from .game import Game
+from .messages import Message
 from .movegen import referee_for
 from .notation import move_text, parse_move
 from .pieces import KIND, SIDES
@@ -58,9 +62,10 @@ def board(pieces: str, side: str = "black", counter: int = 0) -> str:
 
 class Task(NamedTuple):
     """One thing to do on a lesson's board: its ``goal`` (see the module's text), what to tell
-    the learner, the ``start`` position (the learner's side to move), the ``stars`` to reach,
-    the most moves allowed (0: no limit), moves played before the task starts (``history``,
-    which the repetition rule sees) and the intended ``solution``, which the tests replay."""
+    the learner (``prompt``: a catalogue key), the ``start`` position (the learner's side to
+    move), the ``stars`` to reach, the most moves allowed (0: no limit), moves played before the
+    task starts (``history``, which the repetition rule sees) and the intended ``solution``,
+    which the tests replay."""
 
     goal: str
     prompt: str
@@ -72,13 +77,13 @@ class Task(NamedTuple):
 
 
 class Lesson(NamedTuple):
-    """A lesson: its id (the page's address for it), title, text, the rule set its tasks are
-    played under, the kind of piece that moves in its ``stars`` and ``capture`` tasks (a letter,
-    or "" for any), and its tasks."""
+    """A lesson: its id (the page's address for it), its title (a catalogue key) and text (a
+    message), the rule set its tasks are played under, the kind of piece that moves in its
+    ``stars`` and ``capture`` tasks (a letter, or "" for any), and its tasks."""
 
     id: str
     title: str
-    text: str
+    text: Message
     rules: str
     piece: str
     tasks: Tuple[Task, ...]
@@ -91,133 +96,81 @@ KINGS = "Ca1 Pb1 cj10 pi10"
 SOLO = "threepiece=off"
 
 
-def piece_text(letter: str, lead: str, more: str) -> str:
-    """A piece lesson's text: ``lead``, how the piece moves in the piece table's own words (so
-    that no lesson words a gait its own way), and ``more``.
+def piece_text(key: str, letter: str) -> Message:
+    """A piece lesson's text: message ``key``, with how the piece moves in the piece table's own
+    words as its ``moves`` (so that no lesson words a gait its own way).
 
-    >>> piece_text("T", "The Thoat", "It does not jump.")
-    'The Thoat: one orthogonal step, then one diagonal step. It does not jump.'
+    >>> piece_text("lesson.thoat.text", "T").args["moves"]
+    Message(key='piece.moves.thoat', args={})
     """
-    moves = KIND[letter].moves
-    return f"{lead}: {moves[0].lower()}{moves[1:]} {more}"
+    return Message(key, {"moves": KIND[letter].moves_message})
+
 
 LESSONS: Tuple[Lesson, ...] = (
-    Lesson("panthan", "The Panthan",
-           piece_text("N", "The Panthan is the foot soldier",
-                      "Panthans never promote, however far they go."),
-           SOLO, "N", (
-               Task("stars", "Walk the Panthan onto both stars.", board(f"{KINGS} Ne3"),
-                    ("e3-e4", "e4-e5", "e5-f6", "f6-g6"), stars=("e5", "g6")),
-           )),
-    Lesson("warrior", "The Warrior",
-           piece_text("W", "The Warrior", "It turns, if at all, after the first step, and nothing may "
-                      "stand on the square it passes over."),
-           SOLO, "W", (
-               Task("stars", "Reach every star with the Warrior.", board(f"{KINGS} Wd4"),
-                    ("d4-e5", "e5-g5", "g5-g7"), stars=("e5", "g5", "g7")),
-           )),
-    Lesson("padwar", "The Padwar",
-           piece_text("A", "The Padwar", "Turning brings it two squares straight ahead, behind or aside."),
-           SOLO, "A", (
-               Task("stars", "Reach every star with the Padwar.", board(f"{KINGS} Ad4"),
-                    ("d4-d6", "d6-f8"), stars=("d6", "f8")),
-           )),
-    Lesson("thoat", "The Thoat",
-           piece_text("T", "The Thoat, the rider", "It lands like a knight of chess, or on a square "
-                      "beside where it began, and does not jump."),
-           SOLO, "T", (
-               Task("stars", "Ride the Thoat onto every star.", board(f"{KINGS} Td4"),
-                    ("d4-e6", "e6-f8", "f8-g8"), stars=("e6", "f8", "g8")),
-           )),
-    Lesson("dwar", "The Dwar",
-           piece_text("D", "The Dwar, the captain", "It may turn as it likes, but never onto a square "
-                      "twice and never over a piece."),
-           SOLO, "D", (
-               Task("stars", "Reach every star with the Dwar.", board(f"{KINGS} Dd4 Ne5 Nd5"),
-                    ("d4-f5", "f5-f8"), stars=("f5", "f8")),
-           )),
-    Lesson("flier", "The Flier",
-           piece_text("F", "The Flier", "It turns as it likes, and pieces in its way do not stop it."),
-           SOLO, "F", (
-               Task("stars", "Fly over your Panthans onto every star.",
-                    board(f"{KINGS} Fd4 Nc5 Ne5 Nc3 Ne3"), ("d4-g7", "g7-h4"), stars=("g7", "h4")),
-           )),
-    Lesson("chief", "The Chief",
-           piece_text("C", "The Chief, the king of the game", "He does not jump, and he is the "
-                      "strongest piece on the board."),
-           SOLO, "C", (
-               Task("capture", "Take all three Panthans with your Chief.",
-                    board("Ce4 Pb1 ca10 pj10 ne7 nh6 nf9"), ("e4xe7", "e7xh6", "h6xf9"), most=3),
-           )),
-    Lesson("princess", "The Princess",
-           piece_text("P", "The Princess", "She may not stand on a square the enemy threatens."),
-           SOLO, "P", (
-               Task("stars", "Jump the Princess onto both stars.", board("Ca1 Pe2 Ne3 Nd3 Nf3 cj10 pa10"),
-                    ("e2-e5", "e5-h6"), stars=("e5", "h6")),
-           )),
-    Lesson("safety", "The Princess must be safe",
-           "No move may leave your own Princess on a square the enemy threatens. When she is "
-           "threatened she must be saved at once: she moves away, a piece steps in between, or "
-           "the attacker is taken.",
+    Lesson("panthan", "lesson.panthan.title", piece_text("lesson.panthan.text", "N"), SOLO, "N", (
+        Task("stars", "lesson.panthan.task1", board(f"{KINGS} Ne3"),
+             ("e3-e4", "e4-e5", "e5-f6", "f6-g6"), stars=("e5", "g6")),
+    )),
+    Lesson("warrior", "lesson.warrior.title", piece_text("lesson.warrior.text", "W"), SOLO, "W", (
+        Task("stars", "lesson.warrior.task1", board(f"{KINGS} Wd4"),
+             ("d4-e5", "e5-g5", "g5-g7"), stars=("e5", "g5", "g7")),
+    )),
+    Lesson("padwar", "lesson.padwar.title", piece_text("lesson.padwar.text", "A"), SOLO, "A", (
+        Task("stars", "lesson.padwar.task1", board(f"{KINGS} Ad4"),
+             ("d4-d6", "d6-f8"), stars=("d6", "f8")),
+    )),
+    Lesson("thoat", "lesson.thoat.title", piece_text("lesson.thoat.text", "T"), SOLO, "T", (
+        Task("stars", "lesson.thoat.task1", board(f"{KINGS} Td4"),
+             ("d4-e6", "e6-f8", "f8-g8"), stars=("e6", "f8", "g8")),
+    )),
+    Lesson("dwar", "lesson.dwar.title", piece_text("lesson.dwar.text", "D"), SOLO, "D", (
+        Task("stars", "lesson.dwar.task1", board(f"{KINGS} Dd4 Ne5 Nd5"),
+             ("d4-f5", "f5-f8"), stars=("f5", "f8")),
+    )),
+    Lesson("flier", "lesson.flier.title", piece_text("lesson.flier.text", "F"), SOLO, "F", (
+        Task("stars", "lesson.flier.task1", board(f"{KINGS} Fd4 Nc5 Ne5 Nc3 Ne3"),
+             ("d4-g7", "g7-h4"), stars=("g7", "h4")),
+    )),
+    Lesson("chief", "lesson.chief.title", piece_text("lesson.chief.text", "C"), SOLO, "C", (
+        Task("capture", "lesson.chief.task1", board("Ce4 Pb1 ca10 pj10 ne7 nh6 nf9"),
+             ("e4xe7", "e7xh6", "h6xf9"), most=3),
+    )),
+    Lesson("princess", "lesson.princess.title", piece_text("lesson.princess.text", "P"), SOLO, "P", (
+        Task("stars", "lesson.princess.task1", board("Ca1 Pe2 Ne3 Nd3 Nf3 cj10 pa10"),
+             ("e2-e5", "e5-h6"), stars=("e5", "h6")),
+    )),
+    Lesson("safety", "lesson.safety.title", Message("lesson.safety.text"), "", "", (
+        Task("move", "lesson.safety.task1", board("Ca1 Pe4 Wc6 ca10 pj10 de7"), ("c6-e6",)),
+    )),
+    Lesson("escape", "lesson.escape.title", Message("lesson.escape.text"), SOLO, "P", (
+        Task("stars", "lesson.escape.task1", board("Pa1 Cb1 Na2 Nb2 cj10 pi10"), ("a1-h5",),
+             stars=("h5",)),
+    )),
+    Lesson("trapped", "lesson.trapped.title", Message("lesson.trapped.text"), "", "", (
+        Task("win", "lesson.trapped.task1", board("Cf6 Pa1 ca10 pj10").replace(" Ee ", " E "),
+             ("f6-g7",), most=1),
+    )),
+    Lesson("chief-takes-chief", "lesson.chiefTakesChief.title", Message("lesson.chiefTakesChief.text"),
            "", "", (
-               Task("move", "The Orange Dwar threatens your Princess. Save her: any other move is "
-                    "refused.", board("Ca1 Pe4 Wc6 ca10 pj10 de7"), ("c6-e6",)),
+               Task("win", "lesson.chiefTakesChief.task1", board("Ce5 Pa1 Dc7 cf7 pj10"), ("e5xf7",),
+                    most=1),
            )),
-    Lesson("escape", "The Princess's escape",
-           "Once in a game the Princess may escape: go to any empty square of the board that "
-           "the enemy does not threaten, however far. Only a move she could not make otherwise "
-           "uses it up.",
-           SOLO, "P", (
-               Task("stars", "The star is far out of her reach: use her escape.",
-                    board("Pa1 Cb1 Na2 Nb2 cj10 pi10"), ("a1-h5",), stars=("h5",)),
-           )),
-    Lesson("trapped", "A trapped Princess loses",
-           "A player who has no legal move loses. That is most often a Princess trapped: "
-           "threatened, her escape spent, every square she could go to threatened as well, and "
-           "nothing that can shield her or take the attacker.",
+    Lesson("lesser-takes-chief", "lesson.lesserTakesChief.title", Message("lesson.lesserTakesChief.text"),
            "", "", (
-               Task("win", "Orange's Princess has used her escape. Trap her with your Chief.",
-                    board("Cf6 Pa1 ca10 pj10").replace(" Ee ", " E "), ("f6-g7",), most=1),
-           )),
-    Lesson("chief-takes-chief", "Chief takes Chief",
-           "The game is won by taking the enemy Chief with your own Chief. If any other piece "
-           "takes him, the game is only drawn.",
-           "", "", (
-               Task("win", "Win the game: take the Orange Chief, with the right piece.",
-                    board("Ce5 Pa1 Dc7 cf7 pj10"), ("e5xf7",), most=1),
-           )),
-    Lesson("lesser-takes-chief", "A lesser piece takes the Chief",
-           "When a piece other than the Chief takes the enemy Chief, the game ends in a draw. "
-           "When you are lost, that draw is worth finding.",
-           "", "", (
-               Task("draw", "Orange is far stronger. Save half a point: draw the game.",
+               Task("draw", "lesson.lesserTakesChief.task1",
                     board("Ca1 Pb1 Nd5 ce6 pi10 dh8 dg8 fc8 ff8 wa9"), ("d5xe6",), most=1),
            )),
-    Lesson("three-pieces", "Three pieces each",
-           "When each side is down to at most three pieces, the Chief and the Princess among "
-           "them, and the third pieces are worth the same, the game is drawn unless someone wins "
-           "within ten more plies. The position counts the plies.",
-           "", "", (
-               Task("win", "Eight plies have passed: win now, or the count reaches ten and it is "
-                    "a draw.", board("Cd5 Pa1 Wb3 ce7 pj10 ah9", counter=8), ("d5xe7",), most=1),
-           )),
-    Lesson("repetition", "No third repetition",
-           "A move may not bring back a position (the pieces where they are, the same side to "
-           "move) that has already been seen twice in the last twelve positions. Shuffling back "
-           "and forth runs out.",
-           SOLO, "", (
-               Task("move", "Both Warriors have gone back and forth. Going back to d4 would repeat "
-                    "the position a third time: make another move.",
-                    board("Ca1 Pb1 Wd4 cj10 pi10 wg7", side="orange"), ("d6-f6",),
-                    history=("g7-g9", "d4-d6", "g9-g7", "d6-d4", "g7-g9", "d4-d6", "g9-g7")),
-           )),
-    Lesson("duels", "Duels (the Manator rules)",
-           "Under the rules of the book's Chapter 17 every capture but the Princess's is a "
-           "duel: the attacker or the defender wins, with even chances, and the loser leaves "
-           "the board. An attacker that loses has still used its turn.",
+    Lesson("three-pieces", "lesson.threePieces.title", Message("lesson.threePieces.text"), "", "", (
+        Task("win", "lesson.threePieces.task1", board("Cd5 Pa1 Wb3 ce7 pj10 ah9", counter=8), ("d5xe7",),
+             most=1),
+    )),
+    Lesson("repetition", "lesson.repetition.title", Message("lesson.repetition.text"), SOLO, "", (
+        Task("move", "lesson.repetition.task1", board("Ca1 Pb1 Wd4 cj10 pi10 wg7", side="orange"),
+             ("d6-f6",), history=("g7-g9", "d4-d6", "g9-g7", "d6-d4", "g7-g9", "d4-d6", "g9-g7")),
+    )),
+    Lesson("duels", "lesson.duels.title", Message("lesson.duels.text"),
            "setup=facing,first=orange,duel=even,odwar=on,threepiece=off", "", (
-               Task("duel", "Attack the Orange Panthan with your Dwar, and see who wins the duel.",
-                    board("Ca1 Pb1 Dd4 cj10 pi10 nd7"), ("d4xd7",)),
+               Task("duel", "lesson.duels.task1", board("Ca1 Pb1 Dd4 cj10 pi10 nd7"), ("d4xd7",)),
            )),
 )
 
@@ -226,13 +179,13 @@ def lesson(lesson_id: str) -> Lesson:
     for found in LESSONS:
         if found.id == lesson_id:
             return found
-    raise UsageError(f"there is no lesson '{lesson_id[:40]}'")
+    raise UsageError("lesson.error.unknown", lesson=lesson_id[:40])
 
 
 def task_of(lesson_id: str, index: int) -> Tuple[Lesson, Task]:
     found = lesson(lesson_id)
     if not 0 <= index < len(found.tasks):
-        raise UsageError(f"lesson '{found.id}' has no task {index + 1}")
+        raise UsageError("lesson.error.noTask", lesson=found.id, task=index + 1)
     return found, found.tasks[index]
 
 
@@ -243,9 +196,10 @@ def judge(lesson_id: str, index: int, moves: Sequence[Union[str, Tuple[int, int]
     ``position`` (to show), ``played`` (every move as played, the answers included, duel
     outcomes decided), ``mine`` (the learner's moves as played), ``last`` (the last move's
     squares),
-    ``learner`` (their side), ``stars`` left (squares), ``done``, ``failed`` (why, or ""),
-    ``moves_left`` (0: no limit) and ``legal`` (the learner's moves by square, while the task
-    goes on). An illegal move raises :class:`IllegalMoveError` with the engine's reason."""
+    ``learner`` (their side), ``stars`` left (squares), ``done``, ``failed`` (why, as a
+    message, or None), ``moves_left`` (0: no limit), ``legal`` (the learner's moves by square,
+    while the task goes on) and ``result`` (the game's end, as a message, or None). An illegal
+    move raises :class:`IllegalMoveError` with the engine's reason."""
     found, task = task_of(lesson_id, index)
     rules = RuleSet.parse(found.rules)
     solo = task.goal in ("stars", "capture", "duel")
@@ -255,7 +209,7 @@ def judge(lesson_id: str, index: int, moves: Sequence[Union[str, Tuple[int, int]
     learner = game.turn
     stars = [parse_square(s) for s in task.stars]
     played: List[str] = []
-    failed = ""
+    failed: Optional[Message] = None
     dueled = False
     pos = game.position
     referee = referee_for(rules)
@@ -264,7 +218,7 @@ def judge(lesson_id: str, index: int, moves: Sequence[Union[str, Tuple[int, int]
     for count, given in enumerate(moves, 1):
         text = given if isinstance(given, str) else move_text(pos, Move(given[0], given[1]))
         if failed or _met(task, pos, stars, learner, game, solo, dueled):
-            raise IllegalMoveError("this task is over: start it again or go on to the next")
+            raise IllegalMoveError("lesson.error.over")
         if solo:
             move = parse_move(text, pos)
             allowed = _solo_moves(found, pos)
@@ -292,9 +246,9 @@ def judge(lesson_id: str, index: int, moves: Sequence[Union[str, Tuple[int, int]
                 last = [answer.frm, answer.to]
             pos = game.position
         if task.most and count >= task.most and not _met(task, pos, stars, learner, game, solo, dueled):
-            failed = f"not done in {task.most} move{'s' if task.most > 1 else ''}"
+            failed = Message("lesson.notInTime", {"count": task.most})
         if not solo and game.result is not None and not _met(task, pos, stars, learner, game, solo, dueled):
-            failed = game.result_words() or ""
+            failed = result_message(game)
     done = _met(task, pos, stars, learner, game, solo, dueled) and not failed
     legal: Dict[str, List[int]] = {}
     if not done and not failed:
@@ -303,9 +257,10 @@ def judge(lesson_id: str, index: int, moves: Sequence[Union[str, Tuple[int, int]
                 legal.setdefault(str(m.frm), []).append(m.to)
     return {"lesson": found.id, "task": index, "position": str(pos), "played": played, "mine": mine,
             "last": last,
-            "learner": SIDES[learner], "stars": stars, "done": done, "failed": failed,
+            "learner": SIDES[learner], "stars": stars, "done": done,
+            "failed": failed.json() if failed else None,
             "moves_left": max(0, task.most - len(moves)) if task.most else 0, "legal": legal,
-            "result": (game.result_words() or "") if not solo else ""}
+            "result": _json(result_message(game)) if not solo else None}
 
 
 def _solo_moves(found: Lesson, pos: Position) -> List[Any]:
@@ -315,11 +270,22 @@ def _solo_moves(found: Lesson, pos: Position) -> List[Any]:
     return [m for m in moves if not m.is_pass and pos.board[m.frm].upper() == found.piece]
 
 
-def _why_not(found: Lesson, pos: Position, move: Any, text: str, referee: Any) -> str:
+def _why_not(found: Lesson, pos: Position, move: Any, text: str, referee: Any) -> Union[str, Message]:
     piece = pos.board[move.frm] if 0 <= move.frm < len(pos.board) else ""
     if piece and found.piece and piece.upper() != found.piece:
-        return f"in this lesson only the {RuleSet.parse(found.rules).piece_name(found.piece)} moves"
-    return str(referee.why_illegal(pos, move, text))
+        name = RuleSet.parse(found.rules).piece_message(found.piece)
+        return Message("lesson.error.onlyPiece", {"piece": name})
+    why: Union[str, Message] = referee.why_illegal(pos, move, text)
+    return why
+
+
+def result_message(game: Game) -> Optional[Message]:
+    """How the game ended, as a message, or None while it goes on."""
+    return game.result_message()
+
+
+def _json(message: Optional[Message]) -> Optional[Dict[str, Any]]:
+    return message.json() if message else None
 
 
 def _reply(game: Game) -> str:
@@ -327,7 +293,7 @@ def _reply(game: Game) -> str:
     searcher = Searcher(game.rules, seed=0)
     move = searcher.best_move(game.position, game.keys()[:-1], depth=REPLY_DEPTH)
     if move is None:
-        raise IllegalMoveError("the engine has no move")
+        raise IllegalMoveError("lesson.error.noReply")
     return move_text(game.position, move)
 
 
@@ -348,9 +314,10 @@ def _met(task: Task, pos: Position, stars: List[int], learner: int, game: Game, 
 
 
 def web_lessons() -> List[Dict[str, Any]]:
-    """The lessons as the page reads them (engine-data.js): texts, tasks, start positions and
-    stars as squares; the solutions stay here."""
-    return [{"id": found.id, "title": found.title, "text": found.text, "rules": found.rules,
+    """The lessons as the page reads them (training-data.js): the title and every task's prompt
+    as catalogue keys, the text as a message, the tasks' start positions and stars as squares;
+    the solutions stay here."""
+    return [{"id": found.id, "title": found.title, "text": found.text.json(), "rules": found.rules,
              "tasks": [{"goal": t.goal, "prompt": t.prompt, "start": _shown_start(found, t),
                         "stars": [parse_square(s) for s in t.stars], "most": t.most}
                        for t in found.tasks]}

@@ -20,8 +20,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple, Union
 
 from .errors import PositionError
-
 from .gaits import OpenWalks, PerSquare, WalkTable, escape_reach, gait_squares, open_reach
+from .messages import Message
 from .pieces import BLACK, KIND, LETTERS, ORANGE, SIDES, side_of
 from .position import MAX_MOVE_NUMBER, ZOBRIST, ZOBRIST_ORANGE, Position
 from .rules import RuleSet
@@ -335,27 +335,29 @@ class Referee:
             return Result(None, "both_stalemated")
         return Result(1 - pos.side, "stalemate")
 
-    def why_illegal(self, pos: Position, move: Move, text: str) -> str:
-        """Why ``move`` (written ``text``) is not legal in ``pos``, in a player's words."""
-        side = SIDES[pos.side].capitalize()
+    def why_illegal(self, pos: Position, move: Move, text: str) -> Message:
+        """Why ``move`` (written ``text``) is not legal in ``pos``, as a message for the player."""
+        side = Message(f"side.{SIDES[pos.side]}")
         if move.is_pass:
-            return f"pass is not allowed: {side} has a legal move"
+            return Message("engine.move.passNotAllowed", {"side": side})
         piece = pos.board[move.frm]
         if not piece:
-            return f"illegal move {text}: {square_name(move.frm)} is empty"
+            return Message("engine.move.fromEmpty", {"move": text, "square": square_name(move.frm)})
         if side_of(piece) != pos.side:
-            return f"illegal move {text}: the piece on {square_name(move.frm)} is not {side}'s"
+            return Message("engine.move.notYours", {"move": text, "square": square_name(move.frm),
+                                                    "side": side})
         if self.princess_threatened(pos, pos.side):
-            return f"illegal move {text}: {side}'s Princess is threatened and must be saved"
+            return Message("engine.move.princessThreatened", {"move": text, "side": side})
         target = pos.board[move.to]
         if target and piece in "Pp":
-            return f"illegal move {text}: the Princess never captures"
+            return Message("engine.move.princessNeverCaptures", {"move": text})
         if target and side_of(target) == pos.side:
-            return f"illegal move {text}: {square_name(move.to)} holds {side}'s own piece"
+            return Message("engine.move.ownPiece", {"move": text, "square": square_name(move.to),
+                                                   "side": side})
         if move.bare() in self.basic_moves(pos):
-            return f"illegal move {text}: it would repeat a position a third time (or force that)"
-        name = self.rules.piece_name(piece)
-        return f"illegal move {text}: the {name} on {square_name(move.frm)} cannot go there"
+            return Message("engine.move.repetition", {"move": text})
+        return Message("engine.move.cannotGo", {"move": text, "piece": self.rules.piece_message(piece),
+                                                "square": square_name(move.frm)})
 
     def _without_repetitions(self, pos: Position, moves: List[Move], window: List[int],
                              first: bool = False) -> List[Move]:
@@ -540,19 +542,17 @@ class Referee:
         """Reject a position that cannot arise under these rules, saying why."""
         for s in (BLACK, ORANGE):
             if not pos.has(s, "C") and self.chief_capture != "continue":
-                raise PositionError(
-                    f"{SIDES[s].capitalize()} has no Chief: under chief_capture="
-                    f"{self.chief_capture} the game would already be over")
+                raise PositionError("engine.position.noChief", side=Message(f"side.{SIDES[s]}"),
+                                    value=self.chief_capture)
         waiting = 1 - pos.side
         # Under duel rules a failed rescue may leave the Princess threatened for the opponent.
         if self.duel == "off" and self.princess_threatened(pos, waiting):
-            raise PositionError(f"{SIDES[waiting].capitalize()}'s Princess is threatened but it "
-                                f"is {SIDES[pos.side].capitalize()}'s turn: no legal move leads here")
+            raise PositionError("engine.position.threatened", waiting=Message(f"side.{SIDES[waiting]}"),
+                                side=Message(f"side.{SIDES[pos.side]}"))
         if self.threepiece and pos.counter and not self.three_piece_holds(pos.board):
-            raise PositionError("the three-piece counter is set but the three-piece condition "
-                                "does not hold; it must be 0")
+            raise PositionError("engine.position.counterSet")
         if not self.threepiece and pos.counter:
-            raise PositionError("the three-piece counter must be 0 when threepiece=off")
+            raise PositionError("engine.position.counterOff")
 
 
 # The squares of each byte value at each byte of a 100-square mask (13 bytes), for _squares.

@@ -11,7 +11,8 @@ from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
 from .movegen import referee_for
 from .position import Position
-from .pieces import BLACK
+from .messages import Message, clip
+from .pieces import BLACK, SIDES
 from .rules import RuleSet
 from .errors import NotationError
 from .squares import FILES, file_of, parse_square, rank_of, square_name, technical_name
@@ -19,7 +20,6 @@ from .values import PASS, Move
 
 STYLES = ("algebraic", "technical")
 _MOVE = re.compile(r"^([a-j])(10|[0-9])([-x:]?)([a-j])(10|[0-9])(?:/([ad]))?$", re.IGNORECASE)
-NUMBER_WORDS = ("One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten")
 
 
 def move_text(pos: Position, move: Move, style: str = "algebraic") -> str:
@@ -58,17 +58,24 @@ def parse_move(text: str, pos: Position) -> Move:
         return PASS
     m = _MOVE.match(clean)
     if not m:
-        raise NotationError(f"'{text}' is not a move: write it like d1-g4, d1xg4 or D1-G4")
+        raise NotationError("engine.notation.move", text=clip(text))
     frm = parse_square(m.group(1) + m.group(2))
     to = parse_square(m.group(4) + m.group(5))
     if m.group(3).lower() in ("x", ":") and not pos.board[to]:
-        raise NotationError(f"'{text}' says capture, but {square_name(to)} is empty")
+        raise NotationError("engine.notation.captureEmpty", text=clip(text), square=square_name(to))
     return Move(frm, to, (m.group(6) or "").lower())
 
 
 # ---- descriptive notation -------------------------------------------------------------------
+# Burroughs' own, in words: each is a message (engine.descriptive.*), worded in the reader's
+# language (record.descriptive has the English).
 
-def file_names(setup_board: Sequence[str], side: int, rules: RuleSet) -> Dict[int, str]:
+RANK_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_CHIEF, _PRINCESS = "engine.descriptive.chief", "engine.descriptive.princess"
+_OF_CHIEF, _OF_PRINCESS = "engine.descriptive.ofChief", "engine.descriptive.ofPrincess"
+
+
+def file_names(setup_board: Sequence[str], side: int, rules: RuleSet) -> Dict[int, Message]:
     """Each file's descriptive name for ``side`` (``Chief's Dwar``, ``Princess' Flier``, …),
     from where that side's Chief and Princess stand in the set-up."""
     home = 0 if side == BLACK else 9
@@ -77,37 +84,37 @@ def file_names(setup_board: Sequence[str], side: int, rules: RuleSet) -> Dict[in
     names = {}
     for f in range(10):
         if f == chief:
-            names[f] = "Chief"
+            names[f] = Message(_CHIEF)
         elif f == princess:
-            names[f] = "Princess"
+            names[f] = Message(_PRINCESS)
         else:
-            owner = "Chief's" if abs(f - chief) < abs(f - princess) else "Princess'"
-            names[f] = f"{owner} {rules.piece_name(row[f])}"
+            owner = _OF_CHIEF if abs(f - chief) < abs(f - princess) else _OF_PRINCESS
+            names[f] = Message(owner, {"piece": rules.piece_message(row[f])})
     return names
 
 
-def descriptive_square(sq: int, side: int, names: Dict[int, str]) -> str:
+def descriptive_square(sq: int, side: int, names: Dict[int, Message]) -> Message:
     """``Chief's Dwar Four``: the file's name and the rank counted from ``side``'s own edge."""
     rank = rank_of(sq) if side == BLACK else 9 - rank_of(sq)
-    return f"{names[file_of(sq)]} {NUMBER_WORDS[rank]}"
+    rank_words = Message(f"engine.descriptive.rank.{RANK_WORDS[rank]}")
+    return Message("engine.descriptive.square", {"file": names[file_of(sq)], "rank": rank_words})
 
 
-def possessive(name: str) -> str:
-    return name + ("'" if name.endswith("s") else "'s")
-
-
-def descriptive_piece(origin: Optional[int], letter: str, side: int, names: Dict[int, str],
-                      rules: RuleSet) -> str:
+def descriptive_piece(origin: Optional[int], letter: str, side: int, names: Dict[int, Message],
+                      rules: RuleSet) -> Message:
     """A piece named after where it started: ``Chief's Flier``, ``Princess' Padwar's Panthan``,
     ``Chief's Panthan``; a piece whose start is unknown is called by its side and kind."""
-    kind = rules.piece_name(letter)
+    kind = rules.piece_message(letter)
     if letter.upper() in "CP":
         return kind
     if origin is None:
-        return f"{'Black' if side == BLACK else 'Orange'} {kind}"
+        return Message("piece.sided", {"side": Message(f"side.{SIDES[side]}"), "piece": kind})
     file_name = names[file_of(origin)]
     if letter.upper() in "NT":
-        return f"{possessive(file_name)} {kind}"
+        # The Panthan (or Thoat) of the Chief's own file is the Chief's; of another, its piece's.
+        if file_name.key in (_CHIEF, _PRINCESS):
+            return Message(_OF_CHIEF if file_name.key == _CHIEF else _OF_PRINCESS, {"piece": kind})
+        return Message("engine.descriptive.pieceOf", {"file": file_name, "piece": kind})
     return file_name
 
 

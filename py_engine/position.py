@@ -10,8 +10,8 @@ import random
 from typing import Any, Dict, List, Optional, Tuple
 
 from .errors import PositionError
-
-from .pieces import BLACK, LETTERS, ORANGE, PIECES
+from .messages import Message, clip
+from .pieces import BLACK, LETTERS, ORANGE, PIECES, SIDES
 from .squares import SIZE, SQUARES, square
 
 DIAMETRAL = "wadfpcfdaw/tnnnnnnnnt/10/10/10/10/10/10/TNNNNNNNNT/WADFCPFDAW"
@@ -73,19 +73,19 @@ class Position:
         """Read the position notation; trailing fields may be omitted (``b Ee 0 1``)."""
         fields = text.split()
         if not fields:
-            raise PositionError("empty position: expected e.g. "
-                                "'wadfpcfdaw/tnnnnnnnnt/10/10/10/10/10/10/TNNNNNNNNT/WADFCPFDAW b'")
+            raise PositionError("engine.position.empty", example=f"{DIAMETRAL} b")
         if len(fields) > 5:
-            raise PositionError(f"a position has at most five fields, got {len(fields)}")
+            raise PositionError("engine.position.fields", found=len(fields))
         board = _parse_placement(fields[0])
         side_text = fields[1] if len(fields) > 1 else "b"
         if side_text not in ("b", "o"):
-            raise PositionError(f"side to move must be 'b' or 'o', not '{side_text}'")
+            raise PositionError("engine.position.side", text=clip(side_text))
         esc = fields[2] if len(fields) > 2 else "Ee"
         if esc not in ("Ee", "E", "e", "-"):
-            raise PositionError(f"escapes must be 'Ee', 'E', 'e' or '-', not '{esc}'")
-        counter = _number(fields[3] if len(fields) > 3 else "0", "three-piece counter", 0, 10)
-        move_number = _number(fields[4] if len(fields) > 4 else "1", "move number", 1, MAX_MOVE_NUMBER)
+            raise PositionError("engine.position.escapes", text=clip(esc))
+        counter = _number(fields[3] if len(fields) > 3 else "0", "engine.position.counter", 0, 10)
+        move_number = _number(fields[4] if len(fields) > 4 else "1", "engine.position.moveNumber", 1,
+                              MAX_MOVE_NUMBER)
         return cls(board, BLACK if side_text == "b" else ORANGE, ("E" in esc, "e" in esc),
                    counter, move_number)
 
@@ -171,20 +171,20 @@ class Position:
 DIGITS = "0123456789"
 
 
-def _number(text: str, what: str, low: int, high: int) -> int:
+def _number(text: str, refusal: str, low: int, high: int) -> int:
     """A field that is a whole number from ``low`` to ``high``, written in ASCII digits (Python's
     ``isdigit`` also takes "²", which ``int`` refuses), and no longer than ``high`` is: a number of
-    five thousand digits is refused before it is converted."""
+    five thousand digits is refused before it is converted (with the message ``refusal``)."""
     digits = bool(text) and all(ch in DIGITS for ch in text) and len(text) <= len(str(high))
     if not digits or not low <= int(text) <= high:
-        raise PositionError(f"{what} must be a whole number from {low} to {high}, not '{text[:20]}'")
+        raise PositionError(refusal, low=low, high=high, text=clip(text, 20))
     return int(text)
 
 
 def _parse_placement(text: str) -> Tuple[str, ...]:
     ranks = text.split("/")
     if len(ranks) != SIZE:
-        raise PositionError(f"placement needs {SIZE} ranks separated by '/', got {len(ranks)}")
+        raise PositionError("engine.position.ranks", ranks=SIZE, found=len(ranks))
     board = [""] * (SIZE * SIZE)
     for i, row in enumerate(ranks):
         r = SIZE - 1 - i
@@ -196,28 +196,30 @@ def _parse_placement(text: str) -> Tuple[str, ...]:
                 while k < len(row) and row[k] in DIGITS:
                     k += 1
                 if k - j > 2 or int(row[j:k]) < 1:
-                    raise PositionError(f"rank {r + 1}: '{row[j:k][:20]}' is not a count of empty squares")
+                    raise PositionError("engine.position.emptyCount", rank=r + 1, text=clip(row[j:k], 20))
                 n = int(row[j:k])
                 f += n
                 j = k
                 continue
             if ch.upper() not in LETTERS:
-                raise PositionError(f"rank {r + 1}: '{ch}' is not a piece letter "
-                                    f"(Black {LETTERS}, Orange {LETTERS.lower()})")
+                raise PositionError("engine.position.letter", rank=r + 1, letter=ch, black=LETTERS,
+                                    orange=LETTERS.lower())
             if f < SIZE:
                 board[square(f, r)] = ch
             f += 1
             j += 1
         if f != SIZE:
-            raise PositionError(f"rank {r + 1} ('{row}') covers {f} squares, not {SIZE}")
-    for s, name in ((BLACK, "Black"), (ORANGE, "Orange")):
+            raise PositionError("engine.position.rankWidth", rank=r + 1, text=clip(row), count=f, size=SIZE)
+    for s in (BLACK, ORANGE):
+        side = Message(f"side.{SIDES[s]}")
         for kind in PIECES:
             own = kind.letter if s == BLACK else kind.letter.lower()
             n = board.count(own)
             if kind.letter == "P" and n != 1:
-                raise PositionError(f"{name} must have exactly one Princess, not {n}")
+                raise PositionError("engine.position.princesses", side=side, found=n)
             if n > kind.per_side:
-                raise PositionError(f"{name} has {n} pieces '{own}': at most {kind.per_side} can exist")
+                raise PositionError("engine.position.tooMany", side=side, found=n, letter=own,
+                                    most=kind.per_side)
     return tuple(board)
 
 

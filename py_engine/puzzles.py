@@ -4,13 +4,14 @@ to three of its moves, each one proved by an exhaustive search.
 A puzzle is a dict, one JSON object a line in the shipped file ``puzzles.jsonl``::
 
     {"id": "3f9a1c", "position": "<position string>", "rules": "", "solution": ["e4-e7", ...],
-     "theme": "trap the Princess"}
+     "theme": "trapPrincess"}
 
 ``rules`` is rule-set text as ``--rules`` takes it (``""`` is the standard game; a preset is
 written as its rule text, :data:`~py_engine.rules.PRESETS`), ``solution`` the moves of both
 sides in turn, the solver's first and last, and ``id`` six hex digits of a SHA-256 of the rules
-and the position, so that a link to a puzzle survives regeneration. A puzzle of N moves has
-``2 * N - 1`` moves in its solution.
+and the position, so that a link to a puzzle survives regeneration, and ``theme`` how it is won,
+a code the page words as the message ``puzzle.theme.<theme>`` (web/i18n/<language>.json). A puzzle
+of N moves has ``2 * N - 1`` moves in its solution.
 
 This module is what the browser's engine ships: the set, read as package data, and the judge of
 a solver's moves (:func:`attempt`). How the set is made and proved is
@@ -25,6 +26,7 @@ from typing import Any, Dict, List, Sequence, Tuple
 
 from .errors import IllegalMoveError, JetanError
 from .game import Game
+from .lessons import result_message
 from .notation import move_text, parse_move
 from .rules import RuleSet
 from .values import Move
@@ -52,8 +54,8 @@ def loads(text: str) -> List[Puzzle]:
         if line.strip():
             try:
                 puzzles.append(json.loads(line))
-            except ValueError as err:
-                raise PuzzleError(f"line {number} of the puzzles is not JSON: {err}") from None
+            except json.JSONDecodeError as err:
+                raise PuzzleError("puzzle.error.notJson", line=number, column=err.colno) from None
     return puzzles
 
 
@@ -75,7 +77,7 @@ def by_id(puzzle_id: str) -> Puzzle:
     for puzzle in load():
         if puzzle["id"] == puzzle_id:
             return puzzle
-    raise PuzzleError(f"there is no puzzle '{puzzle_id[:20]}'")
+    raise PuzzleError("puzzle.error.unknown", id=puzzle_id[:20])
 
 
 def attempt(puzzle: Puzzle, moves: Sequence[Any]) -> Dict[str, Any]:
@@ -84,9 +86,9 @@ def attempt(puzzle: Puzzle, moves: Sequence[Any]) -> Dict[str, Any]:
     if it is the solution's, or if it wins the game at once (the last move may have twins). A
     wrong move is not played: ``wrong`` names it, and the position stays as it was, so the
     solver may try again. Also ``position``, ``played`` (both sides' moves so far), ``mine``
-    (the solver's right moves, to send back), ``last`` (the last move's squares), ``solved``
-    and ``legal`` (the solver's moves by square while it goes on). An illegal move raises
-    :class:`IllegalMoveError`.
+    (the solver's right moves, to send back), ``last`` (the last move's squares), ``solved``,
+    ``legal`` (the solver's moves by square while it goes on) and ``result`` (how the game
+    ended, as a message, or None). An illegal move raises :class:`IllegalMoveError`.
 
     >>> p = {"id": "x", "rules": "", "solution": ["a1xc1"],
     ...      "position": "p9/10/10/10/10/10/10/10/10/C1cP6 b - 0 1"}
@@ -103,7 +105,7 @@ def attempt(puzzle: Puzzle, moves: Sequence[Any]) -> Dict[str, Any]:
     last: List[int] = []
     for index, given in enumerate(moves):
         if wrong or game.result is not None:
-            raise IllegalMoveError("this puzzle is over: try it again or go on to the next")
+            raise IllegalMoveError("puzzle.error.over")
         pos = game.position
         move = parse_move(given, pos) if isinstance(given, str) else Move(given[0], given[1])
         move = game.parse_move(move)
@@ -128,6 +130,7 @@ def attempt(puzzle: Puzzle, moves: Sequence[Any]) -> Dict[str, Any]:
             last = [answer.move.frm, answer.move.to]
     result = game.result
     solved = result is not None and result.winner == solver
+    said = result_message(game)
     legal: Dict[str, List[int]] = {}
     if not solved:
         for m in game.legal_moves:
@@ -135,7 +138,7 @@ def attempt(puzzle: Puzzle, moves: Sequence[Any]) -> Dict[str, Any]:
                 legal.setdefault(str(m.frm), []).append(m.to)
     return {"id": puzzle["id"], "position": str(game.position), "played": played, "mine": mine,
             "last": last, "wrong": wrong, "solved": solved, "legal": legal,
-            "result": game.result_words() or ""}
+            "result": said.json() if said else None}
 
 
 __all__ = ["PuzzleError", "Puzzle", "load", "loads", "length", "by_id", "attempt"]

@@ -31,9 +31,9 @@ from __future__ import annotations
 import re
 from typing import Dict, List, Optional, Tuple
 
-from .errors import IllegalMoveError, NotationError, PositionError, RecordError
-
+from .errors import IllegalMoveError, JetanError, NotationError, PositionError, RecordError
 from .game import Game, start_position
+from .messages import Message, clip, words
 from .notation import descriptive_piece, descriptive_square, file_names, move_text, parse_move
 from .pieces import BLACK, ORANGE
 from .rules import RuleSet
@@ -166,7 +166,7 @@ def read_annotated(text: str, seed: Optional[int] = None) -> Tuple[Game, Dict[st
         if stripped.startswith("[") and not in_comment:
             m = _HEADER.match(stripped)
             if not m:
-                raise RecordError(f"line {number}: a header looks like [Name \"value\"]")
+                raise RecordError("engine.record.headerLine", line=number)
             headers[m.group(1)] = _unescape(m.group(2))
         elif stripped:
             body.append(stripped)
@@ -174,8 +174,8 @@ def read_annotated(text: str, seed: Optional[int] = None) -> Tuple[Game, Dict[st
     try:
         rules = RuleSet.parse(headers.get("Rules", ""))
         game = Game(rules, headers.get("Position"), seed=seed)
-    except ValueError as err:
-        raise RecordError(f"header: {err}") from None
+    except JetanError as err:
+        raise RecordError("engine.record.header", error=err.message) from None
     tokens, notes = _tokens(" ".join(body))
     comments: Dict[int, str] = {}
     seen_mark = ""
@@ -192,10 +192,10 @@ def read_annotated(text: str, seed: Optional[int] = None) -> Tuple[Game, Dict[st
         try:
             game.play(parse_move(token, game.position))
         except (IllegalMoveError, NotationError) as err:
-            raise RecordError(f"move '{token}': {err}") from None
+            raise RecordError("engine.record.move", move=clip(token), error=err.message) from None
     if seen_mark != mark(game):
-        raise RecordError(f"the record ends with mark '{seen_mark or 'none'}' but the moves "
-                          f"give '{mark(game) or 'none'}'")
+        none = Message("engine.record.noMark")
+        raise RecordError("engine.record.mark", written=seen_mark or none, played=mark(game) or none)
     declared = headers.get("Result", "ongoing")
     termination = headers.get("Termination", "")
     if game.result is None:
@@ -208,7 +208,7 @@ def read_annotated(text: str, seed: Optional[int] = None) -> Tuple[Game, Dict[st
             game.flag(loser)
     actual = game.result.text if game.result else "ongoing"
     if declared != actual:
-        raise RecordError(f"the Result header says '{declared}' but the moves give '{actual}'")
+        raise RecordError("engine.record.result", declared=clip(declared), played=actual)
     return game, headers, comments
 
 
@@ -249,7 +249,7 @@ def _tokens(body: str) -> Tuple[List[str], Dict[str, str]]:
                     escaped = False
                 i += 1
             if i >= len(body):
-                raise RecordError("a comment is not closed: '{' without '}'")
+                raise RecordError("engine.record.openComment")
             key = "{%d}" % len(notes)
             notes[key] = " ".join(text.split())
             tokens.append(key)
@@ -258,7 +258,7 @@ def _tokens(body: str) -> Tuple[List[str], Dict[str, str]]:
                 tokens.append(word)
                 word = ""
         elif ch == "}":
-            raise RecordError("a '}' closes no comment")
+            raise RecordError("engine.record.strayBrace")
         else:
             word += ch
         i += 1
@@ -269,15 +269,21 @@ def _tokens(body: str) -> Tuple[List[str], Dict[str, str]]:
 
 def descriptive(game: Game, first: int = 0) -> List[str]:
     """Every move from ply ``first`` on in Burroughs' descriptive notation ("Chief's Flier to
-    Chief's Dwar Four")."""
+    Chief's Dwar Four"), in English (:func:`descriptive_messages`)."""
+    return [words(message) for message in descriptive_messages(game, first)]
+
+
+def descriptive_messages(game: Game, first: int = 0) -> List[Message]:
+    """Every move from ply ``first`` on in Burroughs' descriptive notation, as messages (the page
+    words them in its reader's language)."""
     setup = start_position(game.rules).board
     names = [file_names(setup, s, game.rules) for s in (BLACK, ORANGE)]
-    out = []
+    out: List[Message] = []
     for i in range(first, len(game.plies)):
         before, ply = game.plies[i - 1].position if i else game.start, game.plies[i]
         m = ply.move
         if m.is_pass:
-            out.append("pass")
+            out.append(Message("engine.descriptive.pass"))
             continue
         side = before.side
         origins = game.origins[i]
@@ -287,14 +293,11 @@ def descriptive(game: Game, first: int = 0) -> List[str]:
         if target:
             victim = descriptive_piece(origins.get(m.to), target, 1 - side, names[1 - side],
                                        game.rules)
-            text = f"{piece} takes {victim}"
-            if m.outcome == "d":
-                text += " and loses the duel"
+            key = "engine.descriptive.takesAndLoses" if m.outcome == "d" else "engine.descriptive.takes"
+            out.append(Message(key, {"piece": piece, "victim": victim}))
         else:
-            text = f"{piece} to {descriptive_square(m.to, side, names[side])}"
-            if ply.escaped:
-                text += " (escape)"
-        out.append(text)
+            key = "engine.descriptive.escape" if ply.escaped else "engine.descriptive.to"
+            out.append(Message(key, {"piece": piece, "square": descriptive_square(m.to, side, names[side])}))
     return out
 
 

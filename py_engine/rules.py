@@ -12,8 +12,8 @@ from functools import cached_property
 from typing import Dict, NamedTuple, Tuple
 
 from .errors import RulesError
-
 from .gaits import ESCAPE_WALKS, INTERPRETATIONS, Gait
+from .messages import Message, clip, words
 from .pieces import BLACK, KIND, ODWAR, SIDES, WILD_THOAT_FEATHERS
 
 # Every option, its values (the first is the standard), and whether each side may set its own.
@@ -37,53 +37,26 @@ OPTIONS: Dict[str, Tuple[str, ...]] = {
     "duel": ("off", "even", "dice"),
     "odwar": ("off", "on"),
 }
-# Every option and value in plain words, for the app's New game dialog (docs/rules.md has the
-# full story). Smith's codes: C/F exactly or up to the number of steps; a middle C all steps
-# orthogonal or all diagonal, W any mix; two letters only, a straight line.
-_CHIEF = {"CWC": "exactly 3 steps, in any mix of directions",
-           "CC": "exactly 3 steps in a straight line", "FC": "1 to 3 steps in a straight line",
-           "CCC": "exactly 3 steps, all straight or all diagonal",
-           "FCC": "1 to 3 steps, all straight or all diagonal",
-           "FWC": "1 to 3 steps, in any mix of directions"}
-OPTION_WORDS: Dict[str, Tuple[str, Dict[str, str]]] = {
-    "setup": ("How the pieces stand", {"diametral": "each side a mirror image through the centre",
-                                       "facing": "Chiefs and Princesses face each other"}),
-    "first": ("Who moves first", {"black": "Black", "orange": "Orange"}),
-    "panthan": ("Panthan", {"chained": "one step forward, sideways or diagonally forward",
-                            "free": "one step any way but straight back"}),
-    "warrior": ("Warrior", {"CW": "exactly 2 straight steps", "FW": "1 or 2 straight steps",
-                            "CCW": "exactly 2 steps, both straight or both diagonal",
-                            "CWW": "exactly 2 steps, in any mix of directions",
-                            "FCW": "1 or 2 steps, all straight or all diagonal",
-                            "FWW": "1 or 2 steps, in any mix of directions"}),
-    "padwar": ("Padwar", {"C": "exactly 2 diagonal steps", "F": "1 or 2 diagonal steps"}),
-    "thoat": ("Thoat", {"chained": "one straight step, then one diagonal",
-                        "free": "one straight and one diagonal step, in either order",
-                        "wild": "either order, jumping over pieces (worth 3 feathers)"}),
-    "dwar": ("Dwar", {"C": "exactly 3 straight steps", "F": "1 to 3 straight steps"}),
-    "flier": ("Flier", {"C": "exactly 3 diagonal steps, jumping", "F": "1 to 3 diagonal steps, jumping"}),
-    "chief": ("Chief", _CHIEF),
-    # The Princess's codes are the Chief's with P for the last C.
-    "princess": ("Princess (always jumps)", {code[:-1] + "P": text for code, text in _CHIEF.items()}),
-    "bravery": ("The Princess's nerve", {"brave": "she may pass threatened squares",
-                                         "frightened": "she never passes a threatened square"}),
-    "escape": ("The Princess's escape, once a game", {
-        "anywhere": "to any empty square out of danger",
-        "CCE": "exactly 10 steps, all straight or all diagonal",
-        "CWE": "exactly 10 steps, in any mix", "FCE": "up to 10 steps, all straight or all diagonal",
-        "FWE": "up to 10 steps, in any mix", "none": "she has no escape"}),
-    "chief_capture": ("A Chief taken by a lesser piece", {
-        "draw": "the game is drawn", "continue": "the game goes on", "win": "the taker wins"}),
-    "stalemate": ("A player who cannot move", {"loss": "loses", "pass": "passes the turn"}),
-    "repetition": ("Repeated positions", {
-        "forbid": "a move may not repeat a position a third time",
-        "draw": "a position seen three times draws"}),
-    "threepiece": ("Three pieces each", {"on": "a long game with three equal pieces each is drawn",
-                                        "off": "no such rule"}),
-    "duel": ("Captures", {"off": "always succeed", "even": "are duels with even chances",
-                          "dice": "are duels decided by dice and the pieces' values"}),
-    "odwar": ("The Flier's name", {"off": "Flier", "on": "Odwar, as in Manator"}),
-}
+
+
+def option_label(key: str) -> Message:
+    """An option in plain words, for the app's New game dialog (docs/rules.md has the full
+    story): the message ``rule.<option>.label``.
+
+    >>> words(option_label("stalemate"))
+    'A player who cannot move'
+    """
+    return Message(f"rule.{key}.label")
+
+
+def value_words(key: str, value: str) -> Message:
+    """A value of an option in plain words: the message ``rule.<option>.<value>``.
+
+    >>> words(value_words("thoat", "wild"))
+    'either order, jumping over pieces (worth 3 feathers)'
+    """
+    return Message(f"rule.{key}.{value}")
+
 
 PER_SIDE = ("panthan", "warrior", "padwar", "thoat", "dwar", "flier", "chief", "princess",
             "bravery", "escape")
@@ -110,20 +83,20 @@ class RuleSet:
                 continue
             key, sep, value = (s.strip() for s in item.partition("="))
             if not sep or not value:
-                raise RulesError(f"rule option '{item}' needs the form key=value (e.g. thoat=wild)")
+                raise RulesError("engine.rules.form", item=clip(item))
             side_name, dot, key = key.lower().rpartition(".") if "." in key else ("", "", key.lower())
             if key not in OPTIONS:
-                raise RulesError(f"unknown rule option '{key}'; known: {', '.join(OPTIONS)}")
+                raise RulesError("engine.rules.unknown", option=clip(key), known=", ".join(OPTIONS))
             matches = [v for v in OPTIONS[key] if v.lower() == value.lower()]
             if not matches:
-                raise RulesError(f"'{value}' is not a value of {key}; choose one of "
-                                 f"{', '.join(OPTIONS[key])}")
+                raise RulesError("engine.rules.value", value=clip(value), option=key,
+                                 values=", ".join(OPTIONS[key]))
             value = matches[0]
             if dot:
                 if side_name not in SIDES:
-                    raise RulesError(f"'{side_name}.' must be 'black.' or 'orange.'")
+                    raise RulesError("engine.rules.side", side=clip(side_name))
                 if key not in PER_SIDE:
-                    raise RulesError(f"'{key}' applies to both sides; it cannot be set for one")
+                    raise RulesError("engine.rules.bothSides", option=key)
                 sides[SIDES.index(side_name)][key] = value
             elif key in PER_SIDE:
                 for s in sides:
@@ -170,35 +143,37 @@ class RuleSet:
     def first(self) -> int:
         return SIDES.index(self.get("first"))
 
-    def piece_name(self, letter: str) -> str:
+    def piece_message(self, letter: str) -> Message:
         """A piece's name (either side's letter); the Flier is the Odwar under ``odwar=on``."""
         letter = letter.upper()
-        return ODWAR if letter == "F" and self.get("odwar") == "on" else KIND[letter].name
+        return ODWAR if letter == "F" and self.get("odwar") == "on" else KIND[letter].message
+
+    def piece_name(self, letter: str) -> str:
+        """:meth:`piece_message` in English."""
+        return words(self.piece_message(letter))
 
 
 STANDARD_RULES = RuleSet()
 
 
 class Preset(NamedTuple):
-    """A named rule set the app offers: its title, its rule-set text and a sentence saying what
-    it is."""
+    """A named rule set the app offers: its rule-set text, and the messages of its title and of a
+    sentence saying what it is (``rule.preset.<name>.title`` and ``.summary``)."""
 
-    title: str
     rules: str
-    summary: str
+    title: Message
+    summary: Message
+
+
+def _preset(name: str, rules: str) -> Preset:
+    return Preset(rules, Message(f"rule.preset.{name}.title"), Message(f"rule.preset.{name}.summary"))
 
 
 PRESETS: Dict[str, Preset] = {
-    "standard": Preset("Standard (Ekman)", "",
-                       "Fredrik Ekman's reading of the book's rules: the game most players know."),
+    "standard": _preset("standard", ""),     # Fredrik Ekman's reading: the game most players know
     # The set-up and duels of the book's Chapter 17 game, with the Flier called Odwar as there.
-    "manator": Preset("Manator (the book's Chapter 17)", "setup=facing,first=orange,duel=even,odwar=on",
-                      "As in the arena of Manator: Chiefs face each other, Orange starts, and every "
-                      "capture is a duel that either piece may win."),
-    "cazaux": Preset("Cazaux", "thoat=wild",
-                     "Standard, but the Thoat jumps and turns either way, as Cazaux reads it."),
-    "savard": Preset("Savard", "setup=facing,panthan=free,chief_capture=continue",
-                     "John Savard's reading: facing set-up, freer Panthans, and a game that goes on "
-                     "when a lesser piece takes a Chief."),
+    "manator": _preset("manator", "setup=facing,first=orange,duel=even,odwar=on"),
+    "cazaux": _preset("cazaux", "thoat=wild"),
+    "savard": _preset("savard", "setup=facing,panthan=free,chief_capture=continue"),
 }
 MANATOR = PRESETS["manator"].rules

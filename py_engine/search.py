@@ -325,7 +325,7 @@ class Searcher:
         if max_depth is None:
             max_depth = level.depth or MAX_DEPTH
         if time_ms is not None and time_ms < 1:
-            raise UsageError(f"the time to think must be at least 1 ms, not {time_ms}")
+            raise UsageError("engine.search.time", time=time_ms)
         self.deadline = start + time_ms / 1000 if time_ms is not None else float("inf")
         self.nodes = 0
         self.killers.clear()
@@ -798,7 +798,7 @@ class Searcher:
 def level_settings(level: int) -> Level:
     """What level 1-6 sees: see :data:`LEVELS`."""
     if level not in LEVELS:
-        raise UsageError(f"level must be 1 to 6, not {level}")
+        raise UsageError("engine.search.level", level=level)
     return LEVELS[level]
 
 
@@ -809,5 +809,5 @@ def best_move(game: Game, time_ms: Optional[int] = 1000, depth: Optional[int] = 
     move = searcher.best_move(game.position, game.keys()[:-1], level=level_settings(level),
                               time_ms=time_ms, depth=depth)
     if move is None:
-        raise IllegalMoveError("there is no legal move")
+        raise IllegalMoveError("engine.search.noMove")
     return move

@@ -6,6 +6,7 @@ from zero, files a–j west to east, ranks 1–10 south (Black) to north (Orange
 from __future__ import annotations
 
 from .errors import NotationError
+from .messages import clip
 
 SIZE = 10
 SQUARES = range(SIZE * SIZE)
@@ -47,7 +48,7 @@ def parse_square(text: str) -> int:
             rank = 10
         if 1 <= rank <= SIZE and not (len(text) == 3 and text[1] == "0"):
             return square(FILES.index(text[0].lower()), rank - 1)
-    raise NotationError(f"'{text}' is not a square: use a file a–j and a rank 1–10 (e.g. e5, E0)")
+    raise NotationError("engine.notation.square", text=clip(text))
 
 
 def bit(sq: int) -> int:

@@ -4,9 +4,10 @@ and what playing one move did. They depend on nothing but the board's squares an
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, NamedTuple, Optional, Tuple
+from typing import TYPE_CHECKING, Callable, Dict, NamedTuple, Optional
 
-from .pieces import SIDES
+from .messages import Arg, Message, words
+from .pieces import KIND, SIDES, side_of
 from .squares import SIZE
 
 if TYPE_CHECKING:
@@ -36,15 +37,6 @@ PASS = Move(-1, -1)
 MOVES = tuple(tuple(Move(f, t) for t in range(SIZE * SIZE)) for f in range(SIZE * SIZE))
 
 
-def article(words: str) -> str:
-    """``words`` with the indefinite article it takes: ``an`` before a vowel, else ``a``.
-
-    >>> article("Orange Thoat"), article("Black Thoat"), article("Odwar"), article("Panthan")
-    ('an Orange Thoat', 'a Black Thoat', 'an Odwar', 'a Panthan')
-    """
-    return f"{'an' if words[:1].lower() in 'aeiou' else 'a'} {words}"
-
-
 @dataclass(frozen=True)
 class Result:
     """How a game ended. ``winner`` is ``BLACK``, ``ORANGE`` or ``None`` (a draw). ``side`` names
@@ -55,95 +47,123 @@ class Result:
     reason: str
     side: Optional[int] = None
 
+    # Each reason's message (engine.reason.*: the record's Termination header says it in English).
     REASONS = {
-        "princess": "{w} took the Princess",
-        "chief": "{w}'s Chief took the Chief",
-        "chief_taken": "a Chief was taken by a lesser piece",
-        "stalemate": "{l} has no legal move",
-        "both_stalemated": "neither side can move",
-        "threepiece": "three-piece rule: no win within ten moves",
-        "repetition": "the same position occurred a third time",
-        "resigned": "{l} resigned",
-        "agreed": "drawn by agreement",
-        "time": "{l}'s time ran out",
-        "time_drawn": "{l}'s time ran out, but {w} cannot win",
+        "princess": "engine.reason.princess",
+        "chief": "engine.reason.chief",
+        "chief_taken": "engine.reason.chiefTaken",
+        "stalemate": "engine.reason.stalemate",
+        "both_stalemated": "engine.reason.bothStalemated",
+        "threepiece": "engine.reason.threepiece",
+        "repetition": "engine.reason.repetition",
+        "resigned": "engine.reason.resigned",
+        "agreed": "engine.reason.agreed",
+        "time": "engine.reason.time",
+        "time_drawn": "engine.reason.timeDrawn",
+    }
+    # The result in a sentence, for reasons that need no pieces named (engine.result.*).
+    SENTENCES = {
+        "both_stalemated": "engine.result.bothStalemated",
+        "threepiece": "engine.result.threepiece",
+        "repetition": "engine.result.repetition",
+        "resigned": "engine.result.resigned",
+        "agreed": "engine.result.agreed",
+        "time": "engine.result.time",
+        "time_drawn": "engine.result.timeDrawn",
+        # A capture result whose pieces are not known (the reason alone, and who won).
+        "princess": "engine.result.princessWon",
+        "chief": "engine.result.chiefWon",
+        "chief_taken": "engine.result.chiefTakenWon",
     }
 
     @property
     def text(self) -> str:
-        """``black wins``, ``orange wins`` or ``draw``."""
+        """``black wins``, ``orange wins`` or ``draw`` (the game record's Result header)."""
         return "draw" if self.winner is None else f"{SIDES[self.winner]} wins"
 
-    def _sides(self) -> Tuple[str, str]:
-        """The capitalised names of the side the result favours and the other one (the winner
-        and the loser; in a drawn flag fall, the side that could not win and the flagged one)."""
+    def _sides(self) -> Dict[str, Arg]:
+        """The names of the side the result favours and the other one, as ``winner`` and
+        ``loser`` (the winner and the loser; in a drawn flag fall, the side that could not win and
+        the flagged one), or none for a draw that is about neither side."""
         loser = 1 - self.winner if self.winner is not None else self.side
         if loser is None:
-            return "", ""
-        return SIDES[1 - loser].capitalize(), SIDES[loser].capitalize()
+            return {}
+        return {"winner": Message(f"side.{SIDES[1 - loser]}"), "loser": Message(f"side.{SIDES[loser]}")}
+
+    @property
+    def _reason(self) -> str:
+        return "time_drawn" if self.reason == "time" and self.winner is None else self.reason
+
+    def reason_message(self) -> Message:
+        """Why the game ended, without who won (the record's Termination header, and the page's
+        words beside "Black wins")."""
+        return Message(self.REASONS[self._reason], self._sides())
 
     @property
     def explanation(self) -> str:
-        w, loser = self._sides()
-        reason = "time_drawn" if self.reason == "time" and self.winner is None else self.reason
-        return self.REASONS[reason].format(w=w, l=loser)
+        """:meth:`reason_message` in English."""
+        return words(self.reason_message())
 
-    def words(self, name: Callable[[str], str], attacker: str = "", defender: str = "",
-              outcome: str = "", trapped: bool = False) -> str:
+    def message(self, name: Callable[[str], Arg], attacker: str = "", defender: str = "",
+                outcome: str = "", trapped: bool = False) -> Message:
         """One sentence a player reads at the end of the game, naming who wins and why. ``name``
         gives a piece's name from its letter (the rule set's
-        :meth:`~py_engine.rules.RuleSet.piece_name`). For a result decided by a capture,
+        :meth:`~py_engine.rules.RuleSet.piece_message`). For a result decided by a capture,
         ``attacker`` and ``defender`` are the letters of the moving piece and the piece it went
         for, and ``outcome`` the duel's (``"d"``: the defender won); for a stalemate, ``trapped``
         says the stalemated side's Princess is threatened.
 
         >>> from py_engine.pieces import BLACK, ORANGE
-        >>> Result(BLACK, "princess").words(str.upper, "T", "p")
-        "Black's T took the Orange P: Black wins"
-        >>> Result(None, "chief_taken").words(lambda l: "Odwar", "f", "C")
-        'Drawn: an Odwar took the Black Odwar'
-        >>> Result(BLACK, "stalemate").words(str, trapped=True)
+        >>> words(Result(BLACK, "princess").message(str.upper, "T", "p"))
+        "Black's T took the Orange Princess: Black wins"
+        >>> words(Result(None, "chief_taken").message(lambda letter: Message("piece.odwar"), "f", "C"))
+        'Drawn: an Odwar took the Black Chief'
+        >>> words(Result(BLACK, "stalemate").message(str, trapped=True))
         "Orange's Princess is trapped: Black wins"
-        >>> Result(None, "time", side=ORANGE).words(str)
+        >>> words(Result(None, "time", side=ORANGE).message(str))
         "Drawn: Orange's time ran out, but Black has too little left to win"
         """
-        w, loser = self._sides()
-        wins = f": {w} wins"
-        reason = self.reason
+        sides = self._sides()
+        reason = self._reason
         if reason in ("princess", "chief", "chief_taken") and attacker and defender:
-            if outcome == "d":      # the defender won the duel: it "took" the attacker
-                winner_piece, loser_piece = defender, attacker
-                verb = "beat the attacking {} in a duel"
-            else:
-                winner_piece, loser_piece = attacker, defender
-                verb = "took the {} in a duel" if outcome == "a" else "took the {}"
-            taken = f"{_side_name(loser_piece)} {name(loser_piece)}"
-            if self.winner is None:
-                return f"Drawn: {article(name(winner_piece))} {verb.format(taken)}"
-            return f"{w}'s {name(winner_piece)} {verb.format(taken)}{wins}"
-        fixed = {
-            "stalemate": (f"{loser}'s Princess is trapped" if trapped else f"{loser} cannot move") + wins,
-            "both_stalemated": "Drawn: neither side can move",
-            "threepiece": "Drawn: three pieces each for ten moves",
-            "repetition": "Drawn: the same position a third time",
-            "resigned": f"{loser} resigned{wins}",
-            "agreed": "Drawn by agreement",
-            "time": (f"{loser}'s time ran out{wins}" if self.winner is not None else
-                     f"Drawn: {loser}'s time ran out, but {w} has too little left to win"),
-        }
-        if reason in fixed:
-            return fixed[reason]
-        sentence = self.explanation        # a capture result without its pieces
-        sentence = sentence[:1].upper() + sentence[1:]
-        return f"{sentence}{wins}" if self.winner is not None else f"Drawn: {self.explanation}"
+            # The defender won the duel: it "took" the attacker.
+            taker, taken = (defender, attacker) if outcome == "d" else (attacker, defender)
+            kind = {"P": "princessTaken", "C": "chiefTaken"}.get(taken.upper())
+            if kind is not None and not (kind == "princessTaken" and outcome == "d"):
+                if outcome == "d":
+                    kind = "chiefBeatAttacker"
+                elif outcome == "a":
+                    kind += "InDuel"
+                loser = Message(f"side.{SIDES[side_of(taken)]}")
+                if self.winner is None:
+                    return Message(f"engine.result.{kind}Drawn",
+                                   {"piece": Message(f"piece.indefinite.{_option(name, taker)}"),
+                                    "loser": loser})
+                return Message(f"engine.result.{kind}", {**sides, "piece": name(taker), "loser": loser})
+        if reason == "stalemate":
+            return Message("engine.result.trapped" if trapped else "engine.result.cannotMove", sides)
+        if reason == "chief_taken" and self.winner is None:
+            return Message("engine.result.chiefTakenDraw")
+        return Message(self.SENTENCES[reason], sides)
+
+    def words(self, name: Callable[[str], Arg], attacker: str = "", defender: str = "",
+              outcome: str = "", trapped: bool = False) -> str:
+        """:meth:`message` in English.
+
+        >>> Result(None, "chief_taken").words(str.upper, "n", "C")
+        'Drawn: a Panthan took the Black Chief'
+        """
+        return words(self.message(name, attacker, defender, outcome, trapped))
 
     def __str__(self) -> str:
         return f"{self.text} ({self.explanation})"
 
 
-def _side_name(letter: str) -> str:
-    """``Black`` for an upper-case piece letter, ``Orange`` for a lower-case one."""
-    return "Black" if letter.isupper() else "Orange"
+def _option(name: Callable[[str], Arg], letter: str) -> str:
+    """The option (``piece.<option>``) of the piece ``name`` calls the piece with ``letter``:
+    the Odwar where the rule set calls the Flier so."""
+    named = name(letter)
+    return named.key.rpartition(".")[2] if isinstance(named, Message) else KIND[letter.upper()].option
 
 
 class Ply(NamedTuple):

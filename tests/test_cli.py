@@ -71,7 +71,7 @@ def test_bestmove_gives_a_legal_move():
 
 
 @pytest.mark.parametrize("args, message", [
-    (("perft", "start", "1000"), "error: perft depth must be 0 to 20, not 1000"),
+    (("perft", "start", "1000"), "error: perft depth must be 0 to 20, not 1,000"),
     (("perft", "--divide", "start", "21"), "error: perft depth must be 0 to 20, not 21"),
     (("perft", "start", "-1"), "error: argument depth: -1 is less than 0"),
     (("perft", "start", "x"), "error: argument depth: 'x' is not a whole number"),

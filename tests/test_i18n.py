@@ -58,7 +58,7 @@ def test_every_language_listed_has_a_catalogue_and_every_catalogue_is_listed():
         assert catalogue(lang)["language.name"] == name
 
 
-@pytest.mark.parametrize("lang", [lang for lang in languages() if lang != "en"])
+@pytest.mark.parametrize("lang", [lang for lang in (languages() if WEB.is_dir() else {}) if lang != "en"])
 def test_a_catalogue_has_every_english_message_with_the_same_placeholders_and_its_plural_forms(lang):
     english, other = messages(catalogue("en")), messages(catalogue(lang))
     assert sorted(set(english) - set(other)) == [], f"{lang}.json lacks these"

@@ -1,8 +1,10 @@
 """The shipped puzzles (py_engine/puzzles.jsonl) and the prover that vouches for them.
 
 The quick tests read the shipped file and prove the one-move puzzles; the slow ones re-prove
-every puzzle and generate from a seed, against what that seed gave before."""
+every puzzle and generate from a seed, against what that seed gave before. A puzzle's theme is a
+code, worded by the catalogues (web/i18n/<language>.json, where the pages are)."""
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -10,14 +12,16 @@ from pathlib import Path
 import pytest
 
 from py_engine import puzzles
-from py_engine.errors import JetanError
+from py_engine.errors import IllegalMoveError, JetanError
 from py_engine.game import Game, start_position
+from py_engine.messages import Message
 from py_engine.notation import parse_move
 from py_engine.position import Position
 from py_engine.rules import PRESETS, RuleSet
 from py_engine.puzzles import PuzzleError
 from py_engine.tools import puzzlegen
 from py_engine.tools.puzzlegen import Prover
+from tests.test_lessons import catalogue, needs_catalogues, worded
 
 SHIPPED = puzzles.load()
 # Black's Chief on a1 takes Orange's on c1; Orange's Princess is far away, her escape spent.
@@ -88,7 +92,7 @@ def test_prover_on_a_hand_made_position():
     prover = Prover(RuleSet())
     assert prover.distance(pos, 3) == 1
     solution = puzzlegen.solve(RuleSet(), pos)
-    assert solution.moves == ["a1xc1"] and solution.theme == "Chief takes Chief"
+    assert solution.moves == ["a1xc1"] and solution.theme == "chiefTakesChief"
     # Under duels the Chief may lose the fight: no sure win at once any more.
     assert Prover(RuleSet.parse("duel=even")).distance(pos, 1) is None
     # When any piece taking a Chief wins, the Panthan's capture wins too: two answers, no puzzle.
@@ -106,6 +110,44 @@ def test_prove_rejects_a_wrong_claim():
                    {"rules": "thoat=wild"}):
         with pytest.raises(JetanError):
             puzzlegen.prove({**good, **change})
+
+
+THEMES = sorted({*puzzlegen.THEMES.values(), puzzlegen.ESCAPE})
+
+
+@needs_catalogues
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_theme_has_its_words(lang):
+    """A theme is a code (the page words it as "puzzle.theme.<code>"): every theme the generator
+    gives, shipped or not, has a name in every language."""
+    words = catalogue(lang)
+    assert [code for code in THEMES if f"puzzle.theme.{code}" not in words] == []
+    assert all(re.fullmatch(r"[a-z][A-Za-z]*", code) for code in THEMES)
+
+
+def test_the_judge_says_what_it_says_as_messages():
+    p = {"id": "x", "rules": "", "solution": ["a1xc1"], "position": CHIEF_TAKES_CHIEF}
+    solved = puzzles.attempt(p, ["a1xc1"])
+    assert solved["solved"] and solved["result"] and set(solved["result"]) <= {"key", "args"}
+    assert puzzles.attempt(p, [])["result"] is None
+    with pytest.raises(IllegalMoveError) as over:
+        puzzles.attempt(p, ["a1xc1", "d1-e1"])
+    assert over.value.message == Message("puzzle.error.over")
+    with pytest.raises(PuzzleError) as unknown:
+        puzzles.by_id("nothing")
+    assert unknown.value.message == Message("puzzle.error.unknown", {"id": "nothing"})
+    with pytest.raises(PuzzleError) as broken:
+        puzzles.loads('{"id": "a"}\n\n{"id": \n')
+    assert broken.value.message == Message("puzzle.error.notJson", {"line": 3, "column": 8})
+
+
+@needs_catalogues
+def test_the_judges_words_in_english_and_german():
+    p = {"id": "x", "rules": "", "solution": ["a1xc1"], "position": CHIEF_TAKES_CHIEF}
+    result = puzzles.attempt(p, ["a1xc1"])["result"]
+    assert worded(result) == "Black's Chief took the Orange Chief: Black wins"
+    assert worded(Message("puzzle.error.unknown", {"id": "abc"}), "de") == "es gibt keine Aufgabe „abc“"
+    assert worded("puzzle.theme.trapPrincess", "de") == "Prinzessin fangen"
 
 
 def test_cli_prints_the_shipped_set():

@@ -39,7 +39,7 @@ def test_the_chapter_17_game_with_comments_round_trips():
     assert len(comments) == len(CHAPTER_17.moves) + 1
     assert comments[8].endswith("[%cal Rc7f10] [%csl Rf10]")
     text = record.write(g, {"Black": "Gahan", "Orange": "U-Dor"}, comments=comments)
-    assert " ".join(text.split()).endswith("kills him: Black wins. [%csl Ge10]} C")
+    assert " ".join(text.split()).endswith("{gallery.chapter17.move14 [%csl Ge10]} C")   # captions: keys
     assert "[%cal Rc7f10]" in text   # the mark stays last
     assert all(len(line) <= 79 for line in text.splitlines() if " " in line)
     again, headers, read_back = record.read_annotated(text)

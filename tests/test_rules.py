@@ -51,9 +51,14 @@ def test_odwar_names():
 
 
 def test_every_option_and_value_has_plain_words_and_every_preset_a_sentence():
-    from py_engine.rules import OPTION_WORDS, OPTIONS, PRESETS
-    assert set(OPTION_WORDS) == set(OPTIONS)
+    from py_engine.messages import ENGLISH, words
+    from py_engine.rules import OPTIONS, PRESETS, option_label, value_words
     for key, values in OPTIONS.items():
-        label, words = OPTION_WORDS[key]
-        assert label and set(words) == set(values) and all(words.values())
-    assert all(p.summary.endswith(".") for p in PRESETS.values())
+        assert option_label(key).key in ENGLISH and words(option_label(key))
+        assert all(value_words(key, value).key in ENGLISH for value in values)
+    # No words for an option or value that is not one, and none missing.
+    assert {k for k in ENGLISH if k.startswith("rule.") and not k.startswith("rule.preset.")} == \
+        {f"rule.{key}.{value}" for key, values in OPTIONS.items() for value in ("label", *values)}
+    assert {k for k in ENGLISH if k.startswith("rule.preset.")} == \
+        {f"rule.preset.{name}.{part}" for name in PRESETS for part in ("title", "summary")}
+    assert all(words(p.summary).endswith(".") and words(p.title) for p in PRESETS.values())

@@ -29,9 +29,11 @@ from py_engine.pieces import BLACK, ORANGE, PIECES, SIDES, side_of
 from py_engine.position import Position
 from py_engine.rules import OPTIONS, PER_SIDE, PRESETS, STANDARD, STANDARD_RULES, RuleSet
 from py_engine.squares import SQUARES, square_name, technical_name
-from py_engine.values import PASS, Move, Result, article
+from py_engine.messages import words
+from py_engine.values import PASS, Move
 
 from .helpers import run_node
+from .test_facade import said
 
 ROOT = Path(__file__).resolve().parents[1]
 FACTS = facts.web_facts()
@@ -239,12 +241,14 @@ def test_piece_letters_are_what_the_engine_reads_and_writes():
     for letter, fact in letters.items():
         assert fact["side"] == SIDES[side_of(letter)]
         assert STANDARD_RULES.piece_name(letter) == STANDARD_RULES.piece_name(fact["kind"])
-        assert fact["words"] == f"{fact['side'].capitalize()} {STANDARD_RULES.piece_name(letter)}"
-        assert fact["article"] == article(fact["words"])
-    assert letters["N"]["article"] == "a Black Panthan" and letters["t"]["article"] == "an Orange Thoat"
-    # The engine's own sentences put the same article before a piece.
-    drawn = Result(None, "chief_taken").words(lambda letter: letters[letter]["words"], "a", "C")
-    assert drawn.startswith(f"Drawn: {letters['a']['article']} took")
+        # In words, messages (the page words them): "Black Panthan", "a Black Panthan".
+        name = words(STANDARD_RULES.piece_message(letter))
+        assert said(fact["words"]) == f"{fact['side'].capitalize()} {name}"
+        assert said(fact["article"]).endswith(said(fact["words"]))
+    assert said(letters["N"]["article"]) == "a Black Panthan"
+    assert said(letters["t"]["article"]) == "an Orange Thoat"
+    assert letters["t"]["article"] == {"key": "piece.withArticle.orange",
+                                       "args": {"piece": {"key": "piece.thoat"}}}
 
 
 def test_square_and_arrow_patterns_are_the_notations_and_the_records():
@@ -572,9 +576,9 @@ console.log(JSON.stringify({
 }));
 """, sorted(FACTS["PIECE_LETTERS"]))
     assert out["sides"] == [SIDES[BLACK], SIDES[ORANGE], SIDES[ORANGE], SIDES[BLACK]]
-    for letter, (side, kind, again, words) in zip(sorted(FACTS["PIECE_LETTERS"]), out["letters"]):
+    for letter, (side, kind, again, named) in zip(sorted(FACTS["PIECE_LETTERS"]), out["letters"]):
         assert side == SIDES[side_of(letter)] and kind == letter.upper() and again == letter
-        assert words == article(f"{side.capitalize()} {STANDARD_RULES.piece_name(letter)}")
+        assert named == FACTS["PIECE_LETTERS"][letter]["article"]
     # A move number opens with the move of the side that does not make it go up.
     game = Game("")
     game.play("d2-d3")

@@ -52,8 +52,9 @@ DEFAULT_COUNT = 152            # how many puzzles --generate makes unless told
 
 # How a puzzle is won, by the result's reason; "escape" wins over all of them when the solver's
 # own Princess makes her escape on the way (the one move of hers that surprises).
-THEMES = {"stalemate": "trap the Princess", "princess": "take the Princess",
-          "chief": "Chief takes Chief", "chief_taken": "take the Chief"}
+# Each theme a code, worded by the page (the catalogue's puzzle.theme.<code>).
+THEMES = {"stalemate": "trapPrincess", "princess": "takePrincess",
+          "chief": "chiefTakesChief", "chief_taken": "takeChief"}
 ESCAPE = "escape"
 
 NEVER = 1 << 30                # "no number of moves known to be enough", in the prover's table

@@ -3,6 +3,9 @@ shipped: the browser's wheel holds the engine alone (:mod:`py_engine.webbuild.wh
 change here never changes it, nor a returning player's engine snapshot.
 
 - :mod:`~py_engine.webbuild.facts`: every rule fact the page knows early (``engine-data.js``);
+- :mod:`~py_engine.webbuild.engine_words`: the English catalogue's engine namespaces, written
+  from :data:`py_engine.messages.ENGLISH`;
+- :mod:`~py_engine.webbuild.catalogues`: the pages' English, written from the English catalogue;
 - :mod:`~py_engine.webbuild.wheel`: the browser's wheel, built from the engine's modules only;
 - :mod:`~py_engine.webbuild.stdlib`: the standard library the worker loads, cut and compiled;
 - :mod:`~py_engine.webbuild.dist`: the rest of ``dist/`` (``python -m py_engine.webbuild``);

@@ -2,7 +2,9 @@
 engine module that owns it, so that JavaScript restates none (docs/architecture.md, "Rule facts"):
 ``dist/engine-data.js`` (:func:`web_facts`), ``dist/training-data.js`` (the lessons and puzzles)
 and ``dist/reach.js`` (the rules page's diagrams). ``tests/test_webbuild.py`` holds the page's
-JavaScript to the same answers; :mod:`py_engine.webbuild.dist` writes the files.
+JavaScript to the same answers; :mod:`py_engine.webbuild.dist` writes the files. What the facts
+say in words they say as messages (``{"key", "args"}``: the pieces' names and how they move, a
+rule option's words, a preset's title), which the page words from its catalogue.
 """
 from __future__ import annotations
 
@@ -16,27 +18,29 @@ from ..gallery import GALLERY
 from ..game import start_position
 from ..movegen import referee_for
 from ..notation import STYLES, move_text
-from ..pieces import BLACK, ORANGE, PIECES, SIDES, side_of
+from ..pieces import BLACK, ORANGE, PIECES, SIDES, PieceKind, side_of
 from ..position import DIAMETRAL, FACING, Position
 from ..rules import OPTIONS, STANDARD_RULES, RuleSet
 from ..squares import FILES, SIZE, SQUARES, file_of, rank_of, square_name, technical_name
-from ..values import PASS, Move, article
+from ..messages import Message
+from ..values import PASS, Move
 
 Json = Dict[str, Any]
 
 # ---- the rules page's reach diagrams --------------------------------------------------------
 
 # What each piece's diagram on the rules page shows, in a sentence (standard rules): the piece
-# table's own (pieces.py), which the lessons say too.
-REACH_TEXTS: Dict[str, str] = {kind.letter: kind.moves for kind in PIECES}
+# table's own message (pieces.py), which the lessons say too.
+REACH_TEXTS: Dict[str, Message] = {kind.letter: kind.moves_message for kind in PIECES}
 CENTRE = 44          # e5: the square the diagrams are drawn from
 
 
 def reach() -> List[Json]:
-    """Each piece's reach from e5 (standard rules) as file and rank offsets, with its caption."""
+    """Each piece's reach from e5 (standard rules) as file and rank offsets, with its name and
+    caption (messages)."""
     tables = referee_for(STANDARD_RULES).tables[BLACK]
-    return [{"letter": kind.letter, "name": STANDARD_RULES.piece_name(kind.letter),
-             "feathers": STANDARD_RULES.feathers(kind.letter, BLACK), "text": REACH_TEXTS[kind.letter],
+    return [{"letter": kind.letter, "name": STANDARD_RULES.piece_message(kind.letter).json(),
+             "feathers": STANDARD_RULES.feathers(kind.letter, BLACK), "text": REACH_TEXTS[kind.letter].json(),
              "reach": sorted([file_of(t) - file_of(CENTRE), rank_of(t) - rank_of(CENTRE)]
                              for t in tables[kind.letter].walks[CENTRE])}
             for kind in PIECES]
@@ -201,14 +205,17 @@ def position_layout() -> Json:
 def piece_letters() -> Json:
     """Every piece letter a position string may hold, in either side's case, with what it means:
     its kind (the piece table's letter), its side (py_engine.pieces.side_of: the case of a
-    letter is its side), and the standard piece in words with its article ("a Black Panthan",
-    values.article), as the board editor names the piece it places."""
+    letter is its side), and the standard piece in words (a message: "Black Panthan") and with
+    its article ("a Black Panthan"), as the board editor names the piece it places."""
     letters: Json = {}
     for kind in PIECES:
         for letter in (kind.letter.upper(), kind.letter.lower()):
             side = SIDES[side_of(letter)]
-            words = f"{side.capitalize()} {STANDARD_RULES.piece_name(letter)}"
-            letters[letter] = {"kind": kind.letter, "side": side, "words": words, "article": article(words)}
+            piece = STANDARD_RULES.piece_message(letter)
+            letters[letter] = {
+                "kind": kind.letter, "side": side,
+                "words": Message("piece.sided", {"side": Message(f"side.{side}"), "piece": piece}).json(),
+                "article": Message(f"piece.withArticle.{side}", {"piece": piece}).json()}
     return letters
 
 
@@ -223,12 +230,20 @@ def piece_art() -> Json:
                          if kind.feathers and kind.option not in NO_FEATHERS_DRAWN}}
 
 
+def pieces_fact(kind: PieceKind) -> Json:
+    """A kind of piece as engine-data.js's PIECES has it: the piece table's fields, its name and
+    how it moves as messages."""
+    return {"letter": kind.letter, "name": kind.message.json(), "option": kind.option,
+            "feathers": kind.feathers, "price": kind.price, "per_side": kind.per_side,
+            "moves": kind.moves_message.json()}
+
+
 def web_facts() -> Json:
     """Everything engine-data.js exports, by name."""
     rules_info = json.loads(handle_json(json.dumps({"op": "rules"})))
     del rules_info["ok"]
     return {
-        "PIECES": [kind._asdict() for kind in PIECES],
+        "PIECES": [pieces_fact(kind) for kind in PIECES],
         "RULES": rules_info,
         "SETUPS": {"diametral": DIAMETRAL, "facing": FACING},
         "GALLERY": {k: g._asdict() for k, g in GALLERY.items()},

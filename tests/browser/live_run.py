@@ -25,10 +25,11 @@ LIVE_FLAGS = [*FLAGS, "--disable-features=WebRtcHideLocalIpsWithMdns"]
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
 
-def device(browser, server, name, config=NO_ICE_SERVERS, size=None):
-    """A person's device: a browser context of its own (``size``: PHONE, or 1280×800), the app
-    open and its engine ready."""
-    context = browser.new_context(**(size or {"viewport": {"width": 1280, "height": 800}}))
+def device(browser, server, name, config=NO_ICE_SERVERS, size=None, locale=None):
+    """A person's device: a browser context of its own (``size``: PHONE, or 1280×800; ``locale``:
+    its language, e.g. "de-DE", else the browser's, en-US), the app open and its engine ready."""
+    context = browser.new_context(**(size or {"viewport": {"width": 1280, "height": 800}}),
+                                  **({"locale": locale} if locale else {}))
     context.route("**/js/live-config.js",
                   lambda route: route.fulfill(body=config, content_type="text/javascript"))
     page = context.new_page()
@@ -64,7 +65,9 @@ def notice(page):
 
 def invite(host, clock="5+3", colour="black"):
     """The host starts a live game (New game → a friend on another device) with ``clock``,
-    playing ``colour``; returns the invitation's link."""
+    playing ``colour``; returns the invitation's link. (On a phone, New game is in the Menu.)"""
+    if host.locator("#menu-button").is_visible():
+        host.click("#menu-button")
     host.click("#new-game-button")
     host.check("input[name=opponent][value=live]")
     host.select_option("select[name=clock]", clock)

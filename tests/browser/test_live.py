@@ -3,7 +3,7 @@ contexts with storage of their own connect through the app's own invitation and 
 game with a clock, decline a draw, resign, play a rematch, and, one side reloaded, connect again
 from the game and end with one record — inside a network namespace of their own, with no ICE
 server configured, so that no packet leaves it (../shared/WEBRTC-NOTES.md's recipe). The
-scenario is live_run.py's."""
+scenario is live_run.py's; two friends who read different languages, live_words_run.py's."""
 import json
 import os
 import shutil
@@ -75,4 +75,46 @@ def test_two_devices_play_a_live_game_from_one_invitation(tmp_path):
     assert "go on with your live game" in seen["reconnect offer"]
     mine, theirs = seen["records after reconnecting"]
     assert mine == theirs == ["d2-d3", "g9-g8", "e2-e3"]
+    assert not seen["errors"]
+
+
+def test_two_friends_each_read_the_live_game_in_their_own_language(tmp_path):
+    """The host reads English, the friend German (live_words_run.py): one invitation that carries
+    no language, each device's dialog and notices in its reader's, the same game on both."""
+    seen = scenario("tests.browser.live_words_run", tmp_path)
+    assert seen["steps"] == ["offered and answered", "connected", "played", "invited in German"]
+    assert "lang=" not in seen["invitation"]
+    host = seen["host invites"]
+    assert host["lang"] == "en" and host["title"] == "Play a friend, live"
+    assert "You play Black" in host["text"]
+    offer = seen["offer"]
+    assert offer["lang"] == "de" and offer["title"] == "Eine Live-Partie"
+    assert offer["text"] == ("Dein Gegenüber lädt dich zu einer Live-Partie ein: die Standardregeln, je 5 "
+                             "Minuten Bedenkzeit und 3 Sekunden pro Zug. Du spielst Orange.")
+    assert offer["buttons"] == ["Annehmen", "Schließen"], offer["buttons"]
+    answer = seen["answer"]
+    assert answer["title"] == "Deine Antwort"
+    assert answer["text"].startswith("Schick diese Antwort an dein Gegenüber")
+    assert answer["labels"] == ["Der Link"] and {"Kopieren", "Schließen"} <= set(answer["buttons"])
+    assert answer["qr"] == "Der Link als QR-Code, zum Scannen mit dem Handy"
+    # On the phone, in German: nothing wider than the screen or cut, every control 44 px or more.
+    invite = seen["invite"]
+    assert invite["title"] == "Live gegen Freunde spielen" and "Du spielst Schwarz." in invite["text"]
+    assert invite["labels"] == ["Der Link", "Die Antwort deines Gegenübers (füge sie hier ein oder öffne "
+                                            "sie in diesem Browser)"]
+    assert {"Kopieren", "Verbinden", "Schließen"} <= set(invite["buttons"])
+    for look in (seen["offer"], answer, seen["answer in German again"], invite):
+        assert look["wide"] <= 390 and look["small"] == [], look
+        assert look["cut"] == [] and look["outside"] == [], look
+    assert seen["answer at 1280"]["cut"] == [] and seen["answer at 1280"]["outside"] == []
+    # The open dialog follows a switch of language, and back.
+    english = seen["answer in English"]
+    assert english["lang"] == "en" and english["title"] == "Your answer" and english["labels"] == ["The link"]
+    assert english["text"].startswith("Send this answer back to your friend") and "Copy" in english["buttons"]
+    assert seen["answer in German again"]["text"] == answer["text"]
+    assert seen["connected"] == ["Your friend is connected: the game goes on.",
+                                 "Dein Gegenüber ist verbunden: Die Partie geht weiter."]
+    assert seen["draw offer"] == ["Dein Gegenüber bietet Remis an.", "Remis annehmen"]
+    mine, theirs = seen["records"]
+    assert mine == theirs == ["d2-d3", "g9-g8", "e2-e3", "c9-c8"]
     assert not seen["errors"]

@@ -8,6 +8,7 @@ from py_engine.notation import move_text, parse_move
 from py_engine.puzzles import length, load
 from tests.browser.conftest import ARTIFACTS, warm_page
 from tests.browser.pages import PHONE, tap, wait_until
+from tests.test_lessons import worded
 
 pytestmark = pytest.mark.browser
 
@@ -54,11 +55,12 @@ def test_a_puzzle_solved_by_clicks_after_a_wrong_try(browser, server, kept_snaps
     puzzle = first(1)
     page.goto(server.url + f"puzzles.html#{puzzle['id']}")
     wait_until(page, "() => window.jetanPuzzles.verdict !== null", timeout=90)
-    # Titled by who wins and how, the id beside it.
+    # Titled by who wins and how (the theme, a code, in words), the id beside it.
     side = "Orange" if " o " in puzzle["position"] else "Black"
+    theme = worded(f"puzzle.theme.{puzzle['theme']}")
     title = page.locator("#puzzle-title").text_content()
-    assert title.startswith(f"{side} to win, {puzzle['theme']}") or \
-        title.startswith(f"Puzzle of the day: {side} to win, {puzzle['theme']}"), title
+    assert title.startswith(f"{side} to win, {theme}") or \
+        title.startswith(f"Puzzle of the day: {side} to win, {theme}"), title
     assert title.endswith(f"#{puzzle['id']}")
     # A legal move that is not the answer: refused, the position kept.
     legal = page.evaluate("() => window.jetanPuzzles.verdict.legal")

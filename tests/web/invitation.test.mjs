@@ -1,6 +1,7 @@
 // Invitations to a live game and their answers (web/js/invitation.js): real offers and answers
 // reduced, carried as link fragments and written back as SDP with every field they carried; the
-// sizes; and every kind of bad input refused with an InvitationError in words.
+// sizes; and every kind of bad input refused with an InvitationError in words (a message, worded
+// here in English; and in German, where the code is opened in German).
 //
 // data/sdp/: offers and answers of data-channel-only connections, captured from Debian's
 // Chromium 156 and Firefox ESR 153 connecting to each other inside a network namespace of their
@@ -16,6 +17,11 @@ import {
   decodeInvitation, encodeAnswer, encodeInvitation, expandDescription, liveFragmentKind,
 } from "../js/invitation.js";
 import { newGameId } from "../js/live-protocol.js";
+import { say, setCatalogue } from "../js/i18n.js";
+import { catalogue } from "./helpers.mjs";
+
+/** An InvitationError as its reader reads it (English, the catalogue helpers.mjs loads). */
+const words = (err) => say(err.reason);
 
 const SAMPLES = new URL("./data/sdp/", import.meta.url);
 const samples = readdirSync(SAMPLES).filter((name) => name.endsWith(".sdp")).sort()
@@ -53,7 +59,7 @@ function fieldsOf(sdp) {
 const code = (fragment) => fragment.slice(fragment.indexOf("=") + 1);
 
 /** Decoding ``text`` throws an InvitationError whose message is a sentence (and no other error).
- *  @returns {string} the message */
+ *  @returns {string} the sentence */
 function refused(decode, text, pattern = /./) {
   let error;
   try {
@@ -62,9 +68,9 @@ function refused(decode, text, pattern = /./) {
     error = err;
   }
   assert.ok(error instanceof InvitationError, `${JSON.stringify(String(text).slice(0, 80))}: ${error}`);
-  assert.match(error.message, /^This .*\.$/s);
-  assert.match(error.message, pattern);
-  return error.message;
+  assert.match(words(error), /^This .*\.$/s);
+  assert.match(words(error), pattern);
+  return words(error);
 }
 
 // A record as the format holds it, for bad ones only a hand could make: the bytes, their CRC-16
@@ -232,7 +238,7 @@ test("a description missing what a connection needs cannot be compacted, and say
   ];
   for (const desc of cases) {
     assert.throws(() => compactDescription(desc), (err) => err instanceof InvitationError &&
-      /^This device's connection cannot be put in an invitation: .+\.$/.test(err.message), JSON.stringify(desc)?.slice(0, 200));
+      /^This device's connection cannot be put in an invitation: .+\.$/.test(words(err)), JSON.stringify(desc)?.slice(0, 200));
   }
   // Defaults that are not the usual ones are carried; an absent size limit is RFC 8841's 64 KB.
   const odd = compactDescription({ type: "offer", sdp: sdp.replace("a=sctp-port:5000", "a=sctp-port:5002")
@@ -293,7 +299,7 @@ test("an invitation or answer that cannot be made says why", () => {
     () => encodeInvitation({ id: ID, game: TIMED, connection: answer }),
   ];
   for (const make of bad) {
-    assert.throws(make, (err) => err instanceof InvitationError && /^This (invitation|answer) cannot be made: .+\.$/.test(err.message),
+    assert.throws(make, (err) => err instanceof InvitationError && /^This (invitation|answer) cannot be made: .+\.$/.test(words(err)),
                   make.toString());
   }
 });
@@ -473,8 +479,28 @@ test("random records, sealed right or not: an invitation read or an InvitationEr
       assert.deepEqual(decodeInvitation(encodeInvitation(invitation)), invitation);
     } catch (err) {
       assert.ok(err instanceof InvitationError, `${text}: ${err}`);
-      assert.match(err.message, /^This .*\.$/s);
+      assert.match(words(err), /^This .*\.$/s);
     }
   }
   assert.ok(read < 3000);
+});
+
+test("a code refused is worded in its reader's language, and its own text holds no words", () => {
+  const fragment = encodeInvitation({ id: ID, game: TIMED, connection: compactDescription(sample("chromium-offer-ipv4.sdp")) });
+  assert.match(fragment, /^#live=[A-Za-z0-9_-]+$/, "an invitation carries no language");
+  let err;
+  try { decodeInvitation(fragment.slice(0, 40)); } catch (e) { err = e; }
+  assert.ok(err instanceof InvitationError);
+  assert.equal(err.reason.key, "live.invitation.damaged.invitation");
+  try {
+    setCatalogue("de", catalogue("de"));
+    assert.match(words(err), /^Diese Einladung ist beschädigt: [A-Z].+\. Bitte dein Gegenüber, sie noch einmal zu schicken\.$/);
+    let other;
+    try { decodeAnswer(fragment); } catch (e) { other = e; }
+    assert.equal(words(other), "Das ist eine Einladung, keine Antwort: Schick sie deinem Gegenüber und öffne hier die "
+                              + "Antwort, die zurückkommt.");
+  } finally {
+    setCatalogue("en", catalogue("en"));
+  }
+  assert.match(words(err), /^This invitation link is damaged: .+\. Ask your friend to send it again\.$/);
 });

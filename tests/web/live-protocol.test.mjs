@@ -1,10 +1,13 @@
 // The live-play protocol (web/js/live-protocol.js) under Node: every message read back as it
-// was written, every kind of refusal (each a sentence), the size cap checked before anything is
-// parsed, the rate limiter on a fake time, the resync of the longest game in parts, and the
-// duel seed agreed by commitment and reveal — a forged reveal refused.
+// was written, every kind of refusal (each a message, worded here in English: a sentence), the
+// size cap checked before anything is parsed, the rate limiter on a fake time, the resync of the
+// longest game in parts, and the duel seed agreed by commitment and reveal — a forged reveal
+// refused. No message between the devices holds a word of any language.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { LIMITS } from "../engine-data.js";
+import { catalogue } from "./helpers.mjs";
+import { say, setCatalogue } from "../js/i18n.js";
 import {
   MAX_MESSAGE_CHARS, PROTOCOL_VERSION, ProtocolError, RATE, RESYNC_PART_MOVES, RateLimiter, checkReveal, combineSeeds,
   isGameId, newGameId, newSeedHalf, positionHash, readMessage, resyncParts, seedCommitment, writeMessage,
@@ -56,6 +59,8 @@ function refusal(text) {
 
 /** A player's sentence: it starts with a capital, ends with a full stop, and says what happened. */
 const isSentence = (text) => /^[A-Z][^]*\.$/.test(text) && text.length < 300;
+/** A refusal as its player reads it (English, the catalogue helpers.mjs loads). */
+const words = (err) => say(err.reason);
 
 test("every message type is read back as it was written; fields not its own are left out", () => {
   const types = new Set();
@@ -76,7 +81,7 @@ test("what is not a message of this app is refused with a sentence: not text, no
   for (const text of ["", "}{", "garbage", "[1, 2]", "42", "null", '"move"', "{\"v\": 1, \"type\": \"ack\"", "\u0000"]) {
     const err = refusal(text);
     assert.equal(err.kind, "garbage", text);
-    assert.ok(isSentence(err.message), err.message);
+    assert.ok(isSentence(words(err)), words(err));
   }
 });
 
@@ -84,19 +89,19 @@ test("an unknown type is refused, inherited names included", () => {
   for (const type of ["chat", "MOVE", "", "__proto__", "constructor", "toString", "hasOwnProperty", 7, null]) {
     const err = refusal(JSON.stringify({ v: 1, type, game: ID, ply: 1 }));
     assert.equal(err.kind, "type", String(type));
-    assert.equal(err.message, "Your friend's device sent a message this app does not know; it was ignored.");
+    assert.equal(words(err), "Your friend's device sent a message this app does not know; it was ignored.");
   }
 });
 
 test("an unknown or incompatible version is refused, saying which side should update", () => {
   const newer = refusal(JSON.stringify({ ...EACH[5], v: PROTOCOL_VERSION + 1 }));
   assert.equal(newer.kind, "version");
-  assert.match(newer.message, /version 2 .* this one version 1: reload this page to update it; it was ignored\.$/);
+  assert.match(words(newer), /version 2 .* this one version 1: reload this page to update it; it was ignored\.$/);
   for (const v of [undefined, "1", 1.5, -1, 0, null, [1], 1e9]) {
     const { v: _, ...rest } = JSON.parse(writeMessage(EACH[5]));
     const err = refusal(JSON.stringify(v === undefined ? rest : { ...rest, v }));
     assert.equal(err.kind, "version", String(v));
-    assert.ok(isSentence(err.message));
+    assert.ok(isSentence(words(err)));
   }
 });
 
@@ -139,11 +144,11 @@ test("a missing or mistyped field is refused, naming what is wrong in words", ()
     [{ ...EACH[17], ending: null }, /ended/],
     [{ ...EACH[19], reason: "bored" }, /why/],
   ];
-  for (const [message, words] of broken) {
+  for (const [message, naming] of broken) {
     const err = refusal(writeMessage(message));
     assert.equal(err.kind, "field", JSON.stringify(message).slice(0, 120));
-    assert.match(err.message, /^Your friend's device sent a damaged message \(.+\); it was ignored\.$/);
-    assert.match(err.message, words);
+    assert.match(words(err), /^Your friend's device sent a damaged message \(.+\); it was ignored\.$/);
+    assert.match(words(err), naming);
   }
 });
 
@@ -157,7 +162,7 @@ test("a message too large is refused before it is parsed: 10 MB costs no parsing
     const err = refusal(huge);
     assert.ok(performance.now() - started < 50, "refused at once");
     assert.equal(err.kind, "size");
-    assert.ok(isSentence(err.message), err.message);
+    assert.ok(isSentence(words(err)), words(err));
     assert.equal(refusal("x".repeat(MAX_MESSAGE_CHARS + 1)).kind, "size");
     assert.equal(parsed, 0, "nothing was parsed");
   } finally {
@@ -224,7 +229,7 @@ test("the duel seed: each commits to a half, reveals it, and the seed is both ha
     await assert.rejects(checkReveal(a.commit, forged), (err) => {
       assert.ok(err instanceof ProtocolError);
       assert.equal(err.kind, "seed");
-      assert.ok(isSentence(err.message), err.message);
+      assert.ok(isSentence(words(err)), words(err));
       return true;
     });
   }
@@ -241,4 +246,19 @@ test("a position's hash is SHA-256 of the engine's position string; game ids are
   assert.equal(ids.size, 50);
   for (const id of ids) assert.ok(isGameId(id));
   for (const bad of ["", "0123", ID.toUpperCase(), `${ID}0`, 7, null]) assert.equal(isGameId(bad), false);
+});
+
+test("a refusal is a key and its arguments, worded in the language of the device that refuses", () => {
+  const err = refusal(writeMessage({ ...EACH[3], from: 100 }));
+  assert.deepEqual(err.reason, { key: "live.refused.field", args: { field: { key: "live.field.squares" } } });
+  try {
+    setCatalogue("de", catalogue("de"));
+    assert.equal(words(err), "Das Gerät deines Gegenübers hat eine beschädigte Nachricht geschickt (die Felder des Zugs); "
+                             + "sie wurde ignoriert.");
+    const newer = refusal(JSON.stringify({ ...EACH[5], v: 1000 }));
+    assert.match(words(newer), /^Die App deines Gegenübers spricht Version 1\.000 .* Version 1: Lade diese Seite neu/);
+  } finally {
+    setCatalogue("en", catalogue("en"));
+  }
+  assert.match(words(err), /^Your friend's device sent a damaged message \(the move's squares\)/);
 });

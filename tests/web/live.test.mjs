@@ -1,122 +1,18 @@
 // A live game between two devices (web/js/live.js) under Node: two Sessions, each on the real
-// facade (helpers.mjs), joined by an in-memory channel pair whose messages arrive a moment later,
-// as on a connection, on one fake time. A whole game with clocks to its end, a draw, a
-// resignation, takebacks, a rematch, a connection that drops and comes back, a page reloaded, a
-// resignation that crosses a move, two games that differ, a Manator duel on an agreed seed, and
-// a hostile peer speaking the protocol by hand: each of its tricks refused with a sentence, the
-// game as it was.
+// facade, joined by an in-memory channel pair on one fake time (live-pair.mjs). A whole game with
+// clocks to its end, a draw, a resignation, takebacks, a rematch, a connection that drops and
+// comes back, a page reloaded, a resignation that crosses a move, two games that differ, a
+// Manator duel on an agreed seed, and a hostile peer speaking the protocol by hand: each of its
+// tricks refused with a sentence, the game as it was. What a controller says is a message; it is
+// worded here in English (helpers.mjs), as its page words it (live-words.test.mjs: in German).
 import assert from "node:assert/strict";
-import { after, test } from "node:test";
-import { LiveGame } from "../js/live.js";
-import { RATE, newGameId, newSeedHalf, positionHash, readMessage, writeMessage } from "../js/live-protocol.js";
+import { test } from "node:test";
+import { RATE, writeMessage } from "../js/live-protocol.js";
 import { CONNECTION_ALLOWANCE_MS } from "../js/clock.js";
-import { MemoryStorage, checkGame, defaultSettings, findLiveGame, newGame, readSaved, remember, writeSaved } from "../js/storage.js";
-import { FacadeEngine } from "./engine.mjs";
-import { FakeTime, settle, tick, watched } from "./helpers.mjs";
-
-/** A square's index (0-99) from its name ("d2" → 13). */
-const sq = (name) => "abcdefghij".indexOf(name[0]) + 10 * (Number(name.slice(1)) - 1);
-const MINUTE = 60000;
-const CONTROL = { initial: MINUTE, increment: 2000 };
-const MANATOR = "setup=facing,first=orange,duel=even,odwar=on";
-const other = (side) => (side === "black" ? "orange" : "black");
-
-// The file's engines, each started once: the facade is stateless for the page (every request
-// carries its whole game), so the tests, which run one after another, share them — each device
-// of a test its own. (Starting Python twice a test would be most of the file's time.)
-const ENGINES = [];
-after(() => { for (const e of ENGINES) e.close(); });
-/** Engine ``i`` of the file. */
-const engine = (i) => (ENGINES[i] ??= new FacadeEngine());
-
-/** Channels in memory: a message arrives a moment after it is sent (setImmediate), unless the
- *  link is held (then it waits for release()); a cut link loses what is on its way. */
-class Net {
-  constructor() { this.inFlight = 0; }
-
-  /** Join two ends (each with open(channel), receive(text), closed()): both are opened. */
-  link(a, b) {
-    const state = { open: true, held: null };
-    const deliver = (to, text) => {
-      this.inFlight += 1;
-      setImmediate(() => { this.inFlight -= 1; if (state.open) to.receive(text); });
-    };
-    const end = (to) => ({
-      send: (text) => { if (state.open) (state.held ? state.held.push(() => deliver(to, text)) : deliver(to, text)); },
-      close: () => cut(),
-    });
-    const cut = () => {
-      if (!state.open) return;
-      state.open = false;
-      a.closed();
-      b.closed();
-    };
-    a.open(end(b));
-    b.open(end(a));
-    return { cut, hold: () => { state.held = []; }, release: () => { const held = state.held; state.held = null; held.forEach((f) => f()); } };
-  }
-}
-
-/** One device: a session on its own engine, with its storage, its live controller, and what
- *  the controller said (heard: [type, sentence]). */
-async function device(engine, time, game) {
-  const { session } = watched(engine, { timing: time });
-  const storage = new MemoryStorage();
-  const save = () => {
-    if (!session.state) return;
-    session.clock.settle();
-    writeSaved(storage, { version: 1, game: session.game, settings: { ...defaultSettings(), players: { ...session.players } },
-                          position: session.state.position });
-  };
-  const reply = await session.load(game, { players: { [game.live.side]: "human", [other(game.live.side)]: "friend" } });
-  assert.ok(reply.ok, reply.error);
-  return join({ engine, session, storage, save });
-}
-
-/** A device's live controller, listened to. */
-function join(d) {
-  const live = new LiveGame(d.session, { appVersion: "test", save: d.save });
-  const heard = [];
-  live.listen((type, detail) => heard.push([type, detail.text]));
-  return { ...d, live, heard };
-}
-
-/** Two devices of one new live game (the host plays ``hostSide``), connected, and agreed.
- *  ``moves``/``seed``: a game resumed (both devices hold it, its seed agreed before). */
-async function pair({ rules = "", clock = CONTROL, hostSide = "black", moves = [], guestMoves = moves, seed = null } = {}) {
-  const time = new FakeTime(), net = new Net();
-  const id = newGameId();
-  // Each device makes the game as the page does for an invitation (its own random seed until
-  // the two agree one); a game resumed holds its moves and the seed agreed before.
-  const made = (side, host, played) => {
-    const game = { ...newGame(rules, "start", { clock, live: { id, side, host } }), moves: played };
-    return seed === null ? game : { ...game, seed, live: { ...game.live, seeded: true } };
-  };
-  const [host, guest] = await Promise.all([device(engine(0), time, made(hostSide, true, moves)),
-                                           device(engine(1), time, made(other(hostSide), false, guestMoves))]);
-  const g = { time, net, host, guest, id, link: null };
-  g.calm = () => calm(net, host, guest);
-  g.connect = async (a = host, b = guest) => { g.link = net.link(a.live, b.live); await calm(net, a, b); };
-  g.play = async (d, from, to) => { d.session.press(sq(from)); d.session.press(sq(to)); await g.calm(); };
-  await g.connect();
-  return g;
-}
-
-/** Wait until nothing is on its way: no message in the net, no task in a controller, no request
- *  in an engine. */
-async function calm(net, ...devices) {
-  for (let quiet = 0; quiet < 3;) {
-    if (net.inFlight || devices.some((d) => d.engine.busy || d.live.pending)) {
-      quiet = 0;
-      await Promise.all(devices.map((d) => d.live.quiet()));
-      for (const d of devices) await settle(d.engine);
-      await tick();
-    } else {
-      quiet += 1;
-      await tick();
-    }
-  }
-}
+import { MemoryStorage, checkGame, findLiveGame, readSaved, remember } from "../js/storage.js";
+import { watched } from "./helpers.mjs";
+import { say } from "../js/i18n.js";
+import { CONTROL, MANATOR, MINUTE, againstHostile, calm, engine, hashAfter, join, pair, sq } from "./live-pair.mjs";
 
 /** A device's record of the game: what both devices must agree on. */
 function recordOf(d) {
@@ -130,7 +26,10 @@ async function recordText(d) {
   return reply.state.record;
 }
 
-const said = (d, type) => d.heard.filter(([t]) => t === type).map(([, text]) => text);
+/** What a device's controller said of ``type``, worded as its page words it (in English here). */
+const said = (d, type) => d.heard.filter(([t]) => t === type).map(([, message]) => say(message));
+/** How a device's game ended, in the engine's words (a message), worded as the page words it. */
+const ended = (d) => say(d.session.state.result.words);
 const isSentence = (text) => /^[A-Z][^]*\.$/.test(text);
 
 test("a whole game with clocks: the seed agreed, each move's time believed, the flag seen on both boards", async () => {
@@ -168,8 +67,8 @@ test("a whole game with clocks: the seed agreed, each move's time believed, the 
   await g.calm();
   for (const d of [host, guest]) {
     assert.equal(d.session.game.flagged, "black");
-    assert.equal(d.session.state.result.words, "Black's time ran out: Orange wins");
-    assert.deepEqual(said(d, "over"), ["Black's time ran out: Orange wins"]);
+    assert.equal(ended(d), "Black's time ran out: Orange wins");
+    assert.deepEqual(said(d, "over"), [ended(d)]);
     assert.equal(d.session.game.clock.black, 0);
   }
   assert.deepEqual(recordOf(host), recordOf(guest));
@@ -195,7 +94,7 @@ test("a game won on the board ends with the same result and reason on both devic
   await g.play(host, "g4", "f1");
   for (const d of [host, guest]) {
     assert.deepEqual(d.session.game.moves, ["g10-d7", "d2-d3", "d7-g4", "d1xg4/d", "g4xf1"]);
-    assert.equal(d.session.state.result.words, "Orange's Flier took the Black Princess: Orange wins");
+    assert.equal(ended(d), "Orange's Flier took the Black Princess: Orange wins");
     assert.equal(said(d, "over").length, 1);
   }
   assert.equal(await recordText(host), await recordText(guest));
@@ -222,8 +121,8 @@ test("a draw offered and declined, then offered and accepted: drawn on both devi
   await g.calm();
   for (const d of [host, guest]) {
     assert.equal(d.session.game.agreed, true);
-    assert.equal(d.session.state.result.words, "Drawn by agreement");
-    assert.deepEqual(said(d, "over"), ["Drawn by agreement"]);
+    assert.equal(ended(d), "Drawn by agreement");
+    assert.deepEqual(said(d, "over"), [ended(d)]);
   }
   assert.deepEqual(recordOf(host), recordOf(guest));
 });
@@ -250,8 +149,8 @@ test("a resignation ends the game on both devices, and no takeback revives it", 
   await g.calm();
   for (const d of [host, guest]) {
     assert.equal(d.session.game.resigned, "orange");
-    assert.equal(d.session.state.result.words, "Orange resigned: Black wins");
-    assert.deepEqual(said(d, "over"), ["Orange resigned: Black wins"]);
+    assert.equal(ended(d), "Orange resigned: Black wins");
+    assert.deepEqual(said(d, "over"), [ended(d)]);
     assert.equal(await d.session.undo(), null, "undo refused in a game with a friend");
   }
   await guest.live.askTakeback();
@@ -417,7 +316,7 @@ test("a resignation that crosses a move wins over it: the move is withdrawn, the
   await g.calm();
   for (const d of [host, guest]) {
     assert.deepEqual(d.session.game.moves, ["d2-d3", "e9-e8"]);
-    assert.equal(d.session.state.result.words, "Orange resigned: Black wins");
+    assert.equal(ended(d), "Orange resigned: Black wins");
   }
   assert.deepEqual(recordOf(host), recordOf(guest));
   assert.deepEqual(said(host, "refused"), []);
@@ -450,7 +349,7 @@ test("a takeback or a draw accepted while the other moved anyway: the move goes,
   await g.calm();
   for (const d of [host, guest]) {
     assert.deepEqual(d.session.game.moves, ["d2-d3", "e9-e8"]);
-    assert.equal(d.session.state.result.words, "Drawn by agreement");
+    assert.equal(ended(d), "Drawn by agreement");
   }
   assert.deepEqual(recordOf(host), recordOf(guest));
   assert.deepEqual([...said(host, "refused"), ...said(guest, "refused")], []);
@@ -464,10 +363,10 @@ test("a resignation made while the friend was away reaches them with the resync;
   await g.calm();
   await guest.live.resign();                   // the friend is away: it ends here, and is sent later
   await g.calm();
-  assert.equal(guest.session.state.result.words, "Orange resigned: Black wins");
+  assert.equal(ended(guest), "Orange resigned: Black wins");
   assert.equal(host.session.over, false);
   await g.connect();
-  for (const d of [host, guest]) assert.equal(d.session.state.result.words, "Orange resigned: Black wins");
+  for (const d of [host, guest]) assert.equal(ended(d), "Orange resigned: Black wins");
   assert.deepEqual(recordOf(host), recordOf(guest));
   // Both resign at once: each device ends its game its own way, then takes the host's.
   const h = await pair();
@@ -478,7 +377,7 @@ test("a resignation made while the friend was away reaches them with the resync;
   await h.calm();
   h.link.release();
   await h.calm();
-  for (const d of [h.host, h.guest]) assert.equal(d.session.state.result.words, "Black resigned: Orange wins");
+  for (const d of [h.host, h.guest]) assert.equal(ended(d), "Black resigned: Orange wins");
   assert.deepEqual(recordOf(h.host), recordOf(h.guest));
 });
 
@@ -512,45 +411,6 @@ test("a Manator game: the duel seed is agreed by both, and a duel comes out the 
   assert.equal(fresh.played.text, duel, "the outcome is the agreed seed's");
   assert.deepEqual(recordOf(host), recordOf(guest));
 });
-
-/** A hostile peer: a script on the other end of the channel, speaking the protocol by hand. */
-function hostile() {
-  const peer = {
-    inbox: [], channel: null,
-    open(channel) { peer.channel = channel; },
-    receive(text) { peer.inbox.push(readMessage(text)); },
-    closed() {},
-    say(message) { peer.channel.send(writeMessage(message)); },
-    raw(text) { peer.channel.send(text); },
-  };
-  return peer;
-}
-
-/** One device and a hostile peer greeted by it: the peer plays Orange. ``forged``: its reveal
- *  is not what it promised. */
-async function againstHostile({ forged = false } = {}) {
-  const time = new FakeTime(), net = new Net();
-  const id = newGameId();
-  const d = await device(engine(0), time, newGame("", "start", { clock: CONTROL, live: { id, side: "black", host: true } }));
-  const peer = hostile();
-  net.link(d.live, peer);
-  await calm(net, d);
-  const hello = peer.inbox.find((m) => m.type === "hello");
-  const half = await newSeedHalf();
-  peer.say({ type: "hello", app: "hostile", game: id, rules: hello.rules, start: hello.start, clock: hello.clock,
-             side: "orange", host: false, seed: null, commit: half.commit });
-  peer.say({ type: "seed", game: id, half: forged ? half.half + 1 : half.half, nonce: half.nonce });
-  peer.say({ type: "resync", game: id, part: 0, parts: 1, plies: 0, moves: [], hash: await positionHash(hello.start),
-             ending: { resigned: null, agreed: false, flagged: null }, time: MINUTE });
-  await calm(net, d);
-  return { d, peer, net, id, time, calm: () => calm(net, d) };
-}
-
-/** What the peer must send as the hash of its move: the position the engine reaches. */
-async function hashAfter(d, from, to) {
-  const reply = await d.engine.request("play", { ...d.session.asking(d.session.game), move: { from: sq(from), to: sq(to) } });
-  return positionHash(reply.state.position);
-}
 
 test("a hostile peer: an illegal move, one out of turn, a forged hash, 10 MB, a flood, an unknown version and garbage are each refused with a sentence, the game as it was", async () => {
   const { d, peer, id, time, calm: quiet } = await againstHostile();
@@ -635,7 +495,7 @@ test("a friend whose device never says their time ran out loses on time all the 
   assert.equal(d.session.over, false, "their move may still be on its way");
   time.advance(200);
   await quiet();
-  assert.equal(d.session.state.result.words, "Orange's time ran out: Black wins");
+  assert.equal(ended(d), "Orange's time ran out: Black wins");
   assert.deepEqual(peer.inbox.at(-1), { type: "flag", game: id, ply: 3, side: "orange" });
 });
 

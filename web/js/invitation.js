@@ -28,10 +28,30 @@
 //
 // A new optional field takes a flag bit that is 0 today (a record with a bit this version does
 // not know was made by a newer one, and says so); a change of layout takes a new VERSION letter.
+//
+// What goes wrong is said as a message (i18n.js: live.invitation.*), worded by the page that
+// shows it in its reader's language; nothing in a code is in any language.
 import { SIDES } from "../engine-data.js";
+import { message } from "./i18n.js";
 
-/** What went wrong with an invitation or an answer, as a sentence a player can read. */
-export class InvitationError extends Error {}
+/** @typedef {import("./i18n.js").Message} Words   what a player reads, as a message */
+/** @typedef {import("./i18n.js").MessageArg} WordsArg */
+
+/** What went wrong with an invitation or an answer: ``reason``, the message a player reads. */
+export class InvitationError extends Error {
+  /** @param {Words} reason @param {ErrorOptions} [options] */
+  constructor(reason, options) {
+    super(reason.key, options);
+    this.reason = reason;
+  }
+}
+
+/** Why a code is refused: live.invitation.why.<why>, with ``args``.
+ *  @param {string} why @param {Record<string, WordsArg>} [args] @returns {Words} */
+const because = (why, args) => message(`live.invitation.why.${why}`, args);
+/** A part of a connection or a game, as a refusal names it: live.invitation.part.<name>.
+ *  @param {string} name */
+const part = (name) => message(`live.invitation.part.${name}`);
 
 /** The format's letter, first in every code. */
 export const VERSION = "A";
@@ -103,14 +123,14 @@ const HOST_NAME = /^[A-Za-z0-9][A-Za-z0-9.-]*$/;
 export function compactDescription(desc) {
   /** @param {string} why @returns {never} */
   function refuse(why) {
-    throw new InvitationError(`This device's connection cannot be put in an invitation: ${why}.`);
+    throw new InvitationError(message("live.invitation.cannotCarry", { why: because(why) }));
   }
-  if (!desc || typeof desc.sdp !== "string") refuse("it has no description");
+  if (!desc || typeof desc.sdp !== "string") refuse("noDescription");
   const lines = desc.sdp.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
   const firstMedia = lines.findIndex((l) => l.startsWith("m="));
   const session = firstMedia < 0 ? lines : lines.slice(0, firstMedia);
   const mediaStart = lines.findIndex((l) => l.startsWith("m=application ") && l.includes("webrtc-datachannel"));
-  if (mediaStart < 0) refuse("it has no data channel");
+  if (mediaStart < 0) refuse("noDataChannel");
   const mediaEnd = lines.findIndex((l, i) => i > mediaStart && l.startsWith("m="));
   const media = lines.slice(mediaStart + 1, mediaEnd < 0 ? lines.length : mediaEnd);
   // An attribute of the data channel's section, or else of the session (Firefox writes the
@@ -122,14 +142,14 @@ export function compactDescription(desc) {
   };
 
   const ufrag = attribute("ice-ufrag"), pwd = attribute("ice-pwd");
-  if (!ufrag || !isIceText(ufrag, 4)) refuse("its ICE username fragment is missing or cannot be carried");
-  if (!pwd || !isIceText(pwd, 22)) refuse("its ICE password is missing or cannot be carried");
+  if (!ufrag || !isIceText(ufrag, 4)) refuse("ufragMissing");
+  if (!pwd || !isIceText(pwd, 22)) refuse("pwdMissing");
   const [algorithm = "", hexBytes = ""] = (attribute("fingerprint") || "").toLowerCase().split(/\s+/);
   const hash = HASHES.find(([name]) => name === algorithm);
   const bytes = hexBytes.split(":").map((pair) => /^[0-9a-f]{2}$/.test(pair) ? parseInt(pair, 16) : NaN);
-  if (!hash || bytes.length !== hash[1] || bytes.some(Number.isNaN)) refuse("its certificate's fingerprint is missing or unknown");
+  if (!hash || bytes.length !== hash[1] || bytes.some(Number.isNaN)) refuse("fingerprintMissing");
   const setup = SETUPS.find((s) => s === attribute("setup"));
-  if (!setup) refuse("its DTLS role is missing or unknown");
+  if (!setup) refuse("setupMissing");
 
   /** @type {CompactDescription} */
   const compact = {
@@ -140,15 +160,15 @@ export function compactDescription(desc) {
   };
   const mid = attribute("mid");
   if (mid !== undefined && mid !== MID) {
-    if (!isIceText(mid, 1, 32)) refuse("its media id cannot be carried");
+    if (!isIceText(mid, 1, 32)) refuse("midUncarried");
     compact.mid = mid;
   }
   const sctpPort = Number(attribute("sctp-port") ?? SCTP_PORT);
-  if (!isPort(sctpPort)) refuse("its SCTP port is not a port");
+  if (!isPort(sctpPort)) refuse("sctpPort");
   if (sctpPort !== SCTP_PORT) compact.sctpPort = sctpPort;
   // Absent, the limit is 64 KB (RFC 8841); 0 means no limit.
   const messageSize = Number(attribute("max-message-size") ?? 65536);
-  if (!Number.isSafeInteger(messageSize) || messageSize < 0) refuse("its message size limit is not a number");
+  if (!Number.isSafeInteger(messageSize) || messageSize < 0) refuse("messageSizeNaN");
   if (messageSize > 0 && messageSize < MESSAGE_SIZE) compact.maxMessageSize = messageSize;
   return compact;
 }
@@ -228,10 +248,10 @@ export function expandDescription(compact, type) {
 /** An invitation as a link's fragment ("#live=A…").
  *  @param {Invitation} invitation @returns {string} */
 export function encodeInvitation({ id, game, connection }) {
-  const out = new Writer("This invitation cannot be made");
+  const out = new Writer("invitation");
   out.byte(KIND.invitation);
   writeId(out, id);
-  if (connection?.setup !== "actpass") out.refuse("its connection is not an offer's");
+  if (connection?.setup !== "actpass") out.refuse("notOffer");
   writeConnection(out, connection);
   writeGame(out, game);
   return `#${FRAGMENT_KEYS.invitation}=${finish(out)}`;
@@ -240,22 +260,22 @@ export function encodeInvitation({ id, game, connection }) {
 /** An answer to an invitation as a link's fragment ("#live-answer=A…").
  *  @param {Answer} answer @returns {string} */
 export function encodeAnswer({ id, connection }) {
-  const out = new Writer("This answer cannot be made");
+  const out = new Writer("answer");
   out.byte(KIND.answer);
   writeId(out, id);
-  if (connection?.setup === "actpass") out.refuse("its connection is an offer's, not an answer's");
+  if (connection?.setup === "actpass") out.refuse("offerNotAnswer");
   writeConnection(out, connection);
   return `#${FRAGMENT_KEYS.answer}=${finish(out)}`;
 }
 
 /** The invitation in a link, its fragment ("#live=A…", "live=A…") or its code alone ("A…"),
- *  checked through; anything else throws an InvitationError saying what is wrong.
+ *  checked through; anything else throws an InvitationError saying what is wrong (its reason).
  *  @param {unknown} text @returns {Invitation} */
 export function decodeInvitation(text) {
   return decode(text, "invitation", (input) => {
     const id = readId(input);
     const connection = readConnection(input);
-    if (connection.setup !== "actpass") input.damaged("its connection is an answer's, not an invitation's");
+    if (connection.setup !== "actpass") input.damaged("answerNotInvitation");
     const game = readGame(input);
     input.end();
     return { id, game, connection };
@@ -268,7 +288,7 @@ export function decodeAnswer(text) {
   return decode(text, "answer", (input) => {
     const id = readId(input);
     const connection = readConnection(input);
-    if (connection.setup === "actpass") input.damaged("its connection is an invitation's, not an answer's");
+    if (connection.setup === "actpass") input.damaged("invitationNotAnswer");
     input.end();
     return { id, connection };
   });
@@ -282,29 +302,34 @@ export function liveFragmentKind(hash) {
   return key === FRAGMENT_KEYS.invitation ? "invitation" : key === FRAGMENT_KEYS.answer ? "answer" : null;
 }
 
-const WORDS = {
-  invitation: { damaged: "This invitation link is damaged", again: "Ask your friend to send it again.",
-                other: "This is an answer to an invitation, not an invitation: open it on the device that sent the invitation." },
-  answer: { damaged: "This answer is damaged", again: "Ask your friend to send it again.",
-            other: "This is an invitation, not an answer: send it to your friend, and open here the answer they send back." },
+/** What a page reads of a code refused, by the kind it was read or written as: damaged, made by a
+ *  newer version or in another format, the other kind, or not to be made. */
+const REFUSED = {
+  invitation: { damaged: "live.invitation.damaged.invitation", newer: "live.invitation.newer.invitation",
+                otherFormat: "live.invitation.otherFormat.invitation", other: "live.invitation.other.invitation",
+                cannotMake: "live.invitation.cannotMake.invitation" },
+  answer: { damaged: "live.invitation.damaged.answer", newer: "live.invitation.newer.answer",
+            otherFormat: "live.invitation.otherFormat.answer", other: "live.invitation.other.answer",
+            cannotMake: "live.invitation.cannotMake.answer" },
 };
+
+/** The message of a code of ``kind`` refused so. @param {keyof REFUSED["answer"]} what
+ *  @param {"invitation" | "answer"} kind @param {Record<string, WordsArg>} [args] */
+const refusal = (what, kind, args) => message(REFUSED[kind][what], args);
 
 /** Read ``text`` as a code of ``kind``, its fields by ``read``; every failure an InvitationError.
  *  @template T @param {unknown} text @param {"invitation" | "answer"} kind
  *  @param {(input: Reader) => T} read @returns {T} */
 function decode(text, kind, read) {
-  const words = WORDS[kind];
   try {
     return read(recordOf(text, kind));
   } catch (err) {
     if (err instanceof InvitationError) throw err;
     if (err instanceof Malformed) {
-      throw new InvitationError(err.newer
-        ? `This ${kind} was made by a newer version of Jetan: reload the page to update, then open it again.`
-        : `${words.damaged}: ${err.message}. ${words.again}`);
+      throw new InvitationError(err.newer ? refusal("newer", kind) : refusal("damaged", kind, { why: err.why }));
     }
     // Not expected (every check has its own words), but a reader's contract is this class.
-    throw new InvitationError(`${words.damaged}: it could not be read. ${words.again}`, { cause: err });
+    throw new InvitationError(refusal("damaged", kind, { why: because("unreadable") }), { cause: err });
   }
 }
 
@@ -313,34 +338,33 @@ function decode(text, kind, read) {
  *  @param {unknown} text @param {"invitation" | "answer"} kind @returns {Reader} */
 function recordOf(text, kind) {
   const other = kind === "invitation" ? "answer" : "invitation";
-  if (typeof text !== "string") throw new Malformed("it is not text");
-  if (text.length > INVITATION_LIMITS.text) throw new Malformed("it is far too long");
+  if (typeof text !== "string") throw new Malformed("notText");
+  if (text.length > INVITATION_LIMITS.text) throw new Malformed("farTooLong");
   // Chat apps wrap long links: no code holds white space, so any is dropped.
   let code = text.replace(/\s+/g, "");
   if (code.includes("#")) code = code.slice(code.indexOf("#") + 1);
   const keyed = /^([a-z-]+)=/.exec(code);
   if (keyed && keyed[1] !== FRAGMENT_KEYS[kind] && keyed[1] !== FRAGMENT_KEYS[other]) {
-    throw new Malformed("it is not a Jetan invitation or answer");
+    throw new Malformed("notJetan");
   }
   if (keyed) code = code.slice(keyed[0].length);
-  if (!code) throw new Malformed("it is empty");
-  if (keyed && keyed[1] === FRAGMENT_KEYS[other]) throw new InvitationError(WORDS[kind].other);
-  if (!/^[A-Za-z0-9_-]+$/.test(code)) throw new Malformed("it holds characters that do not belong in it");
+  if (!code) throw new Malformed("empty");
+  if (keyed && keyed[1] === FRAGMENT_KEYS[other]) throw new InvitationError(refusal("other", kind));
+  if (!/^[A-Za-z0-9_-]+$/.test(code)) throw new Malformed("strayCharacters");
   if (code[0] !== VERSION) {
-    if (!/^[A-Z]$/.test(code[0])) throw new Malformed("it does not begin as one");
-    throw new InvitationError(`This ${kind} was made by another version of Jetan (format ${code[0]}): ` +
-                              "reload the page to update, then open it again.");
+    if (!/^[A-Z]$/.test(code[0])) throw new Malformed("badBeginning");
+    throw new InvitationError(refusal("otherFormat", kind, { format: code[0] }));
   }
   const bytes = fromBase64url(code.slice(1));
-  if (!bytes) throw new Malformed("it was cut short");
+  if (!bytes) throw new Malformed("cutShort");
   const body = bytes.subarray(0, -2);
   if (bytes.length < 3 || crc16(VERSION, body) !== ((bytes[bytes.length - 2] << 8) | bytes[bytes.length - 1])) {
-    throw new Malformed("part of it is missing or changed");
+    throw new Malformed("changed");
   }
   const input = new Reader(body);
   const kindByte = input.byte();
-  if (kindByte === KIND[other]) throw new InvitationError(WORDS[kind].other);
-  if (kindByte !== KIND[kind]) input.damaged("it is of no known kind");
+  if (kindByte === KIND[other]) throw new InvitationError(refusal("other", kind));
+  if (kindByte !== KIND[kind]) input.damaged("unknownKind");
   return input;
 }
 
@@ -348,7 +372,7 @@ function recordOf(text, kind) {
 
 /** @param {Writer} out @param {string} id */
 function writeId(out, id) {
-  if (typeof id !== "string" || !ID_PATTERN.test(id)) out.refuse("its game id is not 8 to 32 base64url characters");
+  if (typeof id !== "string" || !ID_PATTERN.test(id)) out.refuse("idCharacters");
   out.byte(id.length);
   out.bytes(packChars(id, BASE64URL, 6));
 }
@@ -356,32 +380,32 @@ function writeId(out, id) {
 /** @param {Reader} input @returns {string} */
 function readId(input) {
   const length = input.byte();
-  if (length < 8 || length > 32) input.damaged("its game id is of the wrong length");
+  if (length < 8 || length > 32) input.damaged("idLength");
   return unpackChars(input.bytes(Math.ceil(length * 6 / 8)), length, BASE64URL, 6);
 }
 
 /** @param {Writer} out @param {CompactDescription} c */
 function writeConnection(out, c) {
   const hash = HASHES.findIndex(([name]) => name === c.fingerprint.algorithm);
-  if (hash < 0 || c.fingerprint.bytes.length !== HASHES[hash][1]) out.refuse("its certificate's fingerprint is unknown");
+  if (hash < 0 || c.fingerprint.bytes.length !== HASHES[hash][1]) out.refuse("fingerprintUnknown");
   const setup = SETUPS.indexOf(c.setup);
-  if (setup < 0) out.refuse("its DTLS role is unknown");
+  if (setup < 0) out.refuse("setupUnknown");
   if (!Array.isArray(c.candidates) || c.candidates.length > INVITATION_LIMITS.candidates) {
-    out.refuse(`it has more than ${INVITATION_LIMITS.candidates} candidates`);
+    out.refuse("tooManyCandidates", { most: INVITATION_LIMITS.candidates });
   }
   out.byte(setup | (c.mid !== undefined ? 4 : 0) | (c.sctpPort !== undefined ? 8 : 0) | (c.maxMessageSize !== undefined ? 16 : 0));
   out.byte(hash);
   out.bytes(c.fingerprint.bytes);
-  writeIceText(out, c.ufrag, 4, "ICE username fragment");
-  writeIceText(out, c.pwd, 22, "ICE password");
-  if (c.mid !== undefined) writeIceText(out, c.mid, 1, "media id", 32);
+  writeIceText(out, c.ufrag, 4, "ufrag");
+  writeIceText(out, c.pwd, 22, "pwd");
+  if (c.mid !== undefined) writeIceText(out, c.mid, 1, "mid", 32);
   if (c.sctpPort !== undefined) {
-    if (!isPort(c.sctpPort)) out.refuse("its SCTP port is not a port");
+    if (!isPort(c.sctpPort)) out.refuse("sctpPort");
     out.varint(c.sctpPort);
   }
   if (c.maxMessageSize !== undefined) {
     if (!Number.isSafeInteger(c.maxMessageSize) || c.maxMessageSize < 1 || c.maxMessageSize >= MESSAGE_SIZE) {
-      out.refuse("its message size limit is out of range");
+      out.refuse("messageSizeRange");
     }
     out.varint(c.maxMessageSize);
   }
@@ -394,25 +418,25 @@ function readConnection(input) {
   const flags = input.byte();
   if (flags & 0xe0) input.newer();
   const setup = SETUPS[flags & 3];
-  if (!setup) input.damaged("its DTLS role is unknown");
+  if (!setup) input.damaged("setupUnknown");
   const hash = HASHES[input.byte()];
-  if (!hash) input.damaged("its certificate's fingerprint is of no known kind");
+  if (!hash) input.damaged("fingerprintKind");
   const fingerprint = { algorithm: hash[0], bytes: Uint8Array.from(input.bytes(hash[1])) };
-  const ufrag = readIceText(input, 4, "ICE username fragment");
-  const pwd = readIceText(input, 22, "ICE password");
+  const ufrag = readIceText(input, 4, "ufrag");
+  const pwd = readIceText(input, 22, "pwd");
   /** @type {CompactDescription} */
   const c = { ufrag, pwd, fingerprint, setup, candidates: [] };
-  if (flags & 4) c.mid = readIceText(input, 1, "media id", 32);
+  if (flags & 4) c.mid = readIceText(input, 1, "mid", 32);
   if (flags & 8) {
     c.sctpPort = input.varint();
-    if (!isPort(c.sctpPort)) input.damaged("its SCTP port is not a port");
+    if (!isPort(c.sctpPort)) input.damaged("sctpPort");
   }
   if (flags & 16) {
     c.maxMessageSize = input.varint();
-    if (c.maxMessageSize < 1 || c.maxMessageSize >= MESSAGE_SIZE) input.damaged("its message size limit is out of range");
+    if (c.maxMessageSize < 1 || c.maxMessageSize >= MESSAGE_SIZE) input.damaged("messageSizeRange");
   }
   const count = input.byte();
-  if (count > INVITATION_LIMITS.candidates) input.damaged("it has too many candidates");
+  if (count > INVITATION_LIMITS.candidates) input.damaged("tooManyCandidatesRead");
   for (let i = 0; i < count; i++) c.candidates.push(readCandidate(input));
   return c;
 }
@@ -423,7 +447,7 @@ function writeCandidate(out, c) {
   const protocol = PROTOCOLS.findIndex(([p, tcpType]) => p === c.protocol && tcpType === c.tcpType);
   const kind = addressKind(c.address);
   if (type < 0 || protocol < 0 || kind === null || !isPort(c.port)) {
-    out.refuse(`its candidate ${String(c.address).slice(0, 60)} cannot be carried`);
+    out.refuse("candidate", { address: String(c.address).slice(0, 60) });
   }
   out.byte(type | (protocol << 2) | (/** @type {number} */ (kind) << 4));
   if (kind === ADDRESS_KINDS.ipv4) out.bytes(c.address.split(".").map(Number));
@@ -443,7 +467,7 @@ function readCandidate(input) {
   if (head & 0xc0) input.newer();
   const type = CANDIDATE_TYPES[head & 3];
   const protocol = PROTOCOLS[(head >> 2) & 3];
-  if (!protocol) input.damaged("a candidate's protocol is unknown");
+  if (!protocol) input.damaged("candidateProtocol");
   const kind = (head >> 4) & 3;
   let address;
   if (kind === ADDRESS_KINDS.ipv4) address = [...input.bytes(4)].join(".");
@@ -453,10 +477,10 @@ function readCandidate(input) {
     address = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}.local`;
   } else {
     address = String.fromCharCode(...input.bytes(input.byte()));
-    if (addressKind(address) !== ADDRESS_KINDS.name) input.damaged("a candidate's host name is not one");
+    if (addressKind(address) !== ADDRESS_KINDS.name) input.damaged("candidateHost");
   }
   const port = (input.byte() << 8) | input.byte();
-  if (!isPort(port)) input.damaged("a candidate's port is not a port");
+  if (!isPort(port)) input.damaged("candidatePort");
   /** @type {CompactCandidate} */
   const candidate = { type, protocol: protocol[0], address, port };
   if (protocol[1]) candidate.tcpType = protocol[1];
@@ -466,13 +490,13 @@ function readCandidate(input) {
 /** @param {Writer} out @param {OfferedGame} game */
 function writeGame(out, game) {
   const { rules, start, clock, hostSide } = game || {};
-  if (typeof rules !== "string" || rules.length > INVITATION_LIMITS.rules) out.refuse(`its rules are longer than ${INVITATION_LIMITS.rules} characters`);
+  if (typeof rules !== "string" || rules.length > INVITATION_LIMITS.rules) out.refuse("rulesLong", { most: INVITATION_LIMITS.rules });
   if (typeof start !== "string" || !start || start.length > INVITATION_LIMITS.start) {
-    out.refuse(`its start position is empty or longer than ${INVITATION_LIMITS.start} characters`);
+    out.refuse("startLong", { most: INVITATION_LIMITS.start });
   }
-  if (!SIDES.includes(hostSide)) out.refuse(`the host's side must be ${SIDES.join(" or ")}`);
+  if (!SIDES.includes(hostSide)) out.refuse("hostSide");
   if (clock !== null && (!clock || !isClockTime(clock.initial) || clock.initial === 0 || !isClockTime(clock.increment))) {
-    out.refuse("its clock is not an initial time and an increment in milliseconds");
+    out.refuse("clock");
   }
   out.byte(SIDES.indexOf(hostSide) | (clock ? 2 : 0) | (rules ? 4 : 0) | (start !== "start" ? 8 : 0));
   if (rules) out.text(rules);
@@ -487,15 +511,15 @@ function writeGame(out, game) {
 function readGame(input) {
   const flags = input.byte();
   if (flags & 0xf0) input.newer();
-  const rules = flags & 4 ? input.text(INVITATION_LIMITS.rules, "its rule text") : "";
-  const start = flags & 8 ? input.text(INVITATION_LIMITS.start, "its start position") : "start";
+  const rules = flags & 4 ? input.text(INVITATION_LIMITS.rules, "rules") : "";
+  const start = flags & 8 ? input.text(INVITATION_LIMITS.start, "start") : "start";
   // Written only when there is one, and not the standard start: each game has one record.
-  if ((flags & 4 && !rules) || (flags & 8 && !start)) input.damaged("it holds an empty text");
-  if (flags & 8 && start === "start") input.damaged("its start position is written the long way");
+  if ((flags & 4 && !rules) || (flags & 8 && !start)) input.damaged("emptyText");
+  if (flags & 8 && start === "start") input.damaged("startLongWay");
   let clock = null;
   if (flags & 2) {
     clock = { initial: input.varint(), increment: input.varint() };
-    if (!isClockTime(clock.initial) || clock.initial === 0 || !isClockTime(clock.increment)) input.damaged("its clock is out of range");
+    if (!isClockTime(clock.initial) || clock.initial === 0 || !isClockTime(clock.increment)) input.damaged("clockRange");
   }
   return { rules, start, clock, hostSide: SIDES[flags & 1] };
 }
@@ -514,10 +538,11 @@ function isIceText(text, min, max = 127) {
 }
 
 /** An ICE text (ufrag, password, mid) as its length and mode (bit 7: lowercase hex, 4 bits a
- *  character — Firefox's credentials — otherwise 6), then the characters packed.
+ *  character — Firefox's credentials — otherwise 6), then the characters packed. ``what`` it is
+ *  names it in a refusal (live.invitation.part.<what>).
  *  @param {Writer} out @param {string} text @param {number} min @param {string} what @param {number} [max] */
 function writeIceText(out, text, min, what, max = 127) {
-  if (!isIceText(text, min, max)) out.refuse(`its ${what} is not ${min} to ${max} ICE characters`);
+  if (!isIceText(text, min, max)) out.refuse("iceCharacters", { what: part(what), min, max });
   const hex = /^[0-9a-f]+$/.test(text);
   out.byte(text.length | (hex ? 128 : 0));
   out.bytes(hex ? packChars(text, HEX, 4) : packChars(text, ICE_CHARS, 6));
@@ -527,7 +552,7 @@ function writeIceText(out, text, min, what, max = 127) {
 function readIceText(input, min, what, max = 127) {
   const head = input.byte();
   const length = head & 127, hex = head >= 128;
-  if (length < min || length > max) input.damaged(`its ${what} is of the wrong length`);
+  if (length < min || length > max) input.damaged("iceLength", { what: part(what) });
   const [alphabet, bits] = hex ? [HEX, 4] : [ICE_CHARS, 6];
   return unpackChars(input.bytes(Math.ceil(length * bits / 8)), length, alphabet, bits);
 }
@@ -563,7 +588,7 @@ function unpackChars(bytes, length, alphabet, bits) {
     }
     buffer &= (1 << held) - 1;
   }
-  if (buffer !== 0) throw new Malformed("it holds stray bits");
+  if (buffer !== 0) throw new Malformed("strayBits");
   return text;
 }
 
@@ -663,12 +688,13 @@ function fromBase64url(text) {
   return Uint8Array.from(bytes.slice(0, whole));
 }
 
-/** A record being read went wrong: why, in words for the end of "This … is damaged: …";
- *  ``newer``: it uses what a newer version added. */
+/** A record being read went wrong: why (live.invitation.why.<why>, with ``args``), said as the
+ *  end of "This … is damaged: …"; ``newer``: it uses what a newer version added. */
 class Malformed extends Error {
-  /** @param {string} message @param {boolean} [newer] */
-  constructor(message, newer = false) {
-    super(message);
+  /** @param {string} why @param {Record<string, WordsArg>} [args] @param {boolean} [newer] */
+  constructor(why, args, newer = false) {
+    super(why);
+    this.why = because(why, args);
     this.newer = newer;
   }
 }
@@ -681,23 +707,23 @@ class Reader {
     this.at = 0;
   }
 
-  /** @param {string} why @returns {never} */
-  damaged(why) { throw new Malformed(why); }
+  /** @param {string} why @param {Record<string, WordsArg>} [args] @returns {never} */
+  damaged(why, args) { throw new Malformed(why, args); }
 
   /** @returns {never} */
-  newer() { throw new Malformed("", true); }
+  newer() { throw new Malformed("unreadable", undefined, true); }
 
   /** Nothing may follow the last field. */
-  end() { if (this.at !== this.data.length) this.damaged("it goes on past its end"); }
+  end() { if (this.at !== this.data.length) this.damaged("pastEnd"); }
 
   byte() {
-    if (this.at >= this.data.length) this.damaged("it was cut short");
+    if (this.at >= this.data.length) this.damaged("cutShort");
     return this.data[this.at++];
   }
 
   /** @param {number} n */
   bytes(n) {
-    if (this.at + n > this.data.length) this.damaged("it was cut short");
+    if (this.at + n > this.data.length) this.damaged("cutShort");
     this.at += n;
     return this.data.subarray(this.at - n, this.at);
   }
@@ -709,41 +735,43 @@ class Reader {
       const byte = this.byte();
       value += (byte & 127) * 2 ** shift;
       if (byte < 128) {
-        if (byte === 0 && shift > 0) this.damaged("a number is written the long way");
+        if (byte === 0 && shift > 0) this.damaged("numberLongWay");
         return value;
       }
     }
-    return this.damaged("a number is too long");
+    return this.damaged("numberTooLong");
   }
 
-  /** UTF-8 text of at most ``max`` characters. @param {number} max @param {string} what */
+  /** UTF-8 text of at most ``max`` characters; ``what`` it is names it in a refusal
+   *  (live.invitation.part.<what>). @param {number} max @param {string} what */
   text(max, what) {
     const length = this.varint();
-    if (length > max * 3) this.damaged(`${what} is too long`);
+    if (length > max * 3) this.damaged("textTooLong", { what: part(what) });
     let text;
     try {
       text = new TextDecoder("utf-8", { fatal: true }).decode(this.bytes(length));
     } catch (err) {
       if (err instanceof Malformed) throw err;
-      this.damaged(`${what} is not readable text`);
+      this.damaged("textUnreadable", { what: part(what) });
     }
-    if (text.length > max) this.damaged(`${what} is too long`);
+    if (text.length > max) this.damaged("textTooLong", { what: part(what) });
     return text;
   }
 }
 
-/** Bytes written in order; ``refusal`` begins the sentence of an InvitationError for a value that
- *  cannot be written. */
+/** Bytes written in order, of an invitation or an answer (``kind``): a value that cannot be
+ *  written is refused with an InvitationError (live.invitation.cannotMake.<kind>). */
 class Writer {
-  /** @param {string} refusal */
-  constructor(refusal) {
-    this.refusal = refusal;
+  /** @param {"invitation" | "answer"} kind */
+  constructor(kind) {
+    this.kind = kind;
     /** @type {number[]} */
     this.out = [];
   }
 
-  /** @param {string} why @returns {never} */
-  refuse(why) { throw new InvitationError(`${this.refusal}: ${why}.`); }
+  /** Refuse: live.invitation.why.<why>, with ``args``.
+   *  @param {string} why @param {Record<string, WordsArg>} [args] @returns {never} */
+  refuse(why, args) { throw new InvitationError(refusal("cannotMake", this.kind, { why: because(why, args) })); }
 
   /** @param {number} n */
   byte(n) { this.out.push(n & 255); }

@@ -3,11 +3,15 @@
 // paints before the engine has loaded; whether a move is legal, what the other side answers and
 // whether a task is met are the engine's (the facade's "lesson" request), asked by the one
 // Session (session.js) with a lesson's judge (judges.js): a move made while the engine loads is
-// kept and sent once it can answer, as on every board.
+// kept and sent once it can answer, as on every board. Every word is a message in the reader's
+// language (i18n.js): the lessons' own (their titles, texts and tasks are catalogue keys, under
+// "lesson."), the page's (under "learn."), and the engine's verdicts and refusals, which come as
+// messages too; what the page says is kept as a message, so a switch of language redraws it.
 import { $ } from "./dom.js";
 import { LESSONS } from "../training-data.js";
 import { BoardView } from "./board.js";
 import { sharedEngine } from "./engine.js";
+import { languageMenu, message, onLanguage, say, startLanguage, t } from "./i18n.js";
 import { lessonJudge } from "./judges.js";
 import { keepForOffline } from "./offline.js";
 import { Session } from "./session.js";
@@ -19,6 +23,7 @@ const PROGRESS_KEY = "jetan.learn";
 const { storage } = openStorage();
 
 /** @typedef {import("./judges.js").LessonVerdict} LessonVerdict */
+/** @typedef {import("./i18n.js").Message} Message */
 
 /** Lessons finished on this device (their ids), kept across visits.
  *  @returns {Set<string>} */
@@ -43,9 +48,13 @@ class LessonController {
     this.finished = readProgress();
     this.lessonIndex = 0;
     this.taskIndex = 0;
+    /** What the page says under the board, as a message (worded when shown), and its tone.
+     *  @type {{said: ?Message, tone: string}} */
+    this.notice = { said: null, tone: "" };
     $("restart-task").addEventListener("click", () => this.open(this.lessonIndex, this.taskIndex));
     $("next-task").addEventListener("click", () => this.next());
     addEventListener("hashchange", () => this.openFromHash());
+    onLanguage(() => this.reword());
     this.list();
     this.openFromHash();
     keepForOffline(Promise.resolve(), 3000);
@@ -70,19 +79,33 @@ class LessonController {
     this.lessonIndex = lessonIndex;
     this.taskIndex = taskIndex;
     const lesson = LESSONS[lessonIndex];
-    $("lesson-title").textContent = lesson.title;
-    $("lesson-text").textContent = lesson.text;
-    this.say(this.engine.ready || this.engine.failed ? "" : "Loading the engine… you can move already.");
+    this.showLesson();
+    this.say(this.engine.ready || this.engine.failed ? null : message("learn.loadingEngine"));
     this.list();
     this.session.show({ rules: lesson.rules, start: this.task.start, moves: [] }, { judge: lessonJudge(lesson.id, taskIndex) });
     this.session.start({ quiet: true }).then((reply) => {
       if (!reply || reply.restarted) return;
-      if (reply.ok) this.say("");              // "Loading the engine…" is over
-      else this.say(`The engine could not open this lesson: ${reply.error}.`, "bad");
+      if (reply.ok) this.say(null);              // "Loading the engine…" is over
+      else this.say(message("learn.cannotOpen", { why: reply.error }), "bad");
     });
   }
 
   get task() { return LESSONS[this.lessonIndex].tasks[this.taskIndex]; }
+
+  /** The lesson's title and text, in the page's language. */
+  showLesson() {
+    const lesson = LESSONS[this.lessonIndex];
+    $("lesson-title").textContent = t(lesson.title);
+    $("lesson-text").textContent = say(lesson.text);
+  }
+
+  /** Everything worded again, in the language just chosen. */
+  reword() {
+    this.showLesson();
+    this.list();
+    this.render();
+    this.showNotice();
+  }
 
   /** What the session says: redraw, and what the judge made of a move.
    *  @param {import("./session.js").SessionEvent} event */
@@ -91,19 +114,21 @@ class LessonController {
     if (type === "change") this.render();
     else if (type === "played" && detail === this.session.live.moves.at(-1)) this.judged();   // with its answer
     else if (type === "refused") this.refused(detail.move, detail.reply);
-    else if (type === "dropped") this.say(`Your move was not played: ${detail.why}.`, "bad");
+    else if (type === "dropped") this.say(message("learn.notPlayed", { why: detail.why }), "bad");
   }
 
   render() {
     const task = this.task, v = this.verdict, s = this.session;
     const count = LESSONS[this.lessonIndex].tasks.length;
-    const limit = task.most ? ` Within ${task.most} move${task.most > 1 ? "s" : ""}.` : "";
-    $("task-prompt").textContent = `${count > 1 ? `Task ${this.taskIndex + 1} of ${count}: ` : ""}${task.prompt}${limit}`;
+    /** @type {Message} */
+    const prompt = count > 1 ? message("learn.taskOf", { number: this.taskIndex + 1, count, prompt: message(task.prompt) })
+      : message(task.prompt);
+    $("task-prompt").textContent = task.most ? t("learn.withLimit", { prompt, count: task.most }) : say(prompt);
     // A star a move on its way (or kept) lands on is taken already.
     const taken = [s.sent, ...s.kept].flatMap((m) => (m && m.to !== undefined ? [m.to] : []));
     const stars = (v ? v.stars : task.stars).filter((sq) => !taken.includes(sq));
     this.view.set({ ...s.boardProps(), stars });
-    $("next-task").textContent = this.taskIndex + 1 < count ? "Next task" : "Next lesson";
+    $("next-task").textContent = t(this.taskIndex + 1 < count ? "learn.nextTask" : "learn.nextLesson");
   }
 
   /** A move refused explains itself, with where that piece can go: the engine's own moves.
@@ -114,7 +139,7 @@ class LessonController {
     const from = move.from;
     const dests = from !== undefined ? this.session.destinations(from) : [];
     if (dests.length && from !== undefined) this.session.selected = from;
-    this.say(`${capital(reply.error)}.${dests.length ? " Its moves are marked." : ""}`, "bad");
+    this.say(message(dests.length ? "learn.refusedMarked" : "learn.refused", { why: reply.error }), "bad");
   }
 
   /** The judge's word on a move played: the task met, failed, or going on. */
@@ -122,7 +147,7 @@ class LessonController {
     const v = this.verdict;
     if (!v) return;           // a move played has the judge's word
     if (v.done) {
-      this.say(v.result ? `Well done! ${v.result}.` : "Well done!", "good");
+      this.say(v.result ? message("learn.wellDoneResult", { result: v.result }) : message("learn.wellDone"), "good");
       if (this.taskIndex + 1 === LESSONS[this.lessonIndex].tasks.length) {
         this.finished.add(LESSONS[this.lessonIndex].id);
         try { storage.setItem(PROGRESS_KEY, JSON.stringify([...this.finished])); } catch { /* kept for this visit */ }
@@ -130,10 +155,11 @@ class LessonController {
       }
       $("next-task").focus();
     } else if (v.failed) {
-      this.say(`Not this time: ${v.failed}. Start again to try once more.`, "bad");
+      this.say(message("learn.failed", { why: v.failed }), "bad");
     } else {
-      const left = v.moves_left ? ` ${v.moves_left} move${v.moves_left > 1 ? "s" : ""} left.` : "";
-      this.say(v.stars.length ? `${v.stars.length} star${v.stars.length > 1 ? "s" : ""} to go.${left}` : left.trim());
+      const stars = v.stars.length ? message("learn.starsLeft", { count: v.stars.length }) : null;
+      const moves = v.moves_left ? message("learn.movesLeft", { count: v.moves_left }) : null;
+      this.say(stars && moves ? message("learn.starsAndMoves", { stars, moves }) : stars || moves);
     }
   }
 
@@ -154,9 +180,10 @@ class LessonController {
       const tick = document.createElement("span");
       tick.className = "tick";
       tick.textContent = this.finished.has(lesson.id) ? "✓" : "";
-      button.append(tick, lesson.title);
+      const title = t(lesson.title);
+      button.append(tick, title);
       button.setAttribute("aria-current", String(i === this.lessonIndex));
-      if (this.finished.has(lesson.id)) button.setAttribute("aria-label", `${lesson.title} (done)`);
+      if (this.finished.has(lesson.id)) button.setAttribute("aria-label", t("learn.doneLabel", { title }));
       button.addEventListener("click", () => {
         history.replaceState(null, "", `#${lesson.id}`);
         this.open(i, 0);
@@ -164,17 +191,25 @@ class LessonController {
       item.append(button);
       return item;
     }));
-    $("learn-progress").textContent = `${this.finished.size} of ${LESSONS.length} lessons done.`;
+    $("learn-progress").textContent = t("learn.progress", { done: this.finished.size, count: LESSONS.length });
   }
 
-  /** Say ``text`` under the board, in a ``tone`` ("good", "bad" or none). @param {string} text @param {string} [tone] */
-  say(text, tone = "") {
+  /** Say ``said`` under the board (null: nothing), in a ``tone`` ("good", "bad" or none).
+   *  @param {?Message} said @param {string} [tone] */
+  say(said, tone = "") {
+    this.notice = { said, tone };
+    this.showNotice();
+  }
+
+  showNotice() {
     const box = $("learn-message");
-    box.textContent = text;
-    box.className = tone;
+    box.textContent = this.notice.said ? capital(say(this.notice.said)) : "";
+    box.className = this.notice.tone;
   }
 }
 
+await startLanguage();
+languageMenu(/** @type {HTMLSelectElement} */ ($("language")));
 const controller = new LessonController();
 /** For the tests: the page's controller. */
 globalThis.jetanLearn = controller;

@@ -5,7 +5,13 @@
 // a WebRTC data channel (peer.js) — with its news said in the notice bar. A connection that cannot
 // be made, or is lost, loses nothing: the game is saved after every move, either side can send a
 // fresh invitation from the game, and the game can go on by correspondence links instead.
+//
+// Everything the page says here is a message (i18n.js), kept as one and worded when shown: the
+// dialog says it again in the reader's language when it changes, as the notice bar does its own
+// (panels.js). Nothing of a language goes to the friend's device: the friend's own page words
+// the invitation in theirs.
 import { $ } from "./dom.js";
+import { message, onLanguage, say, translate } from "./i18n.js";
 import { InvitationError, decodeAnswer, decodeInvitation, encodeAnswer, encodeInvitation,
          liveFragmentKind } from "./invitation.js";
 import { clearLink } from "./links.js";
@@ -13,7 +19,7 @@ import { LiveGame } from "./live.js";
 import { newGameId } from "./live-protocol.js";
 import { notify } from "./panels.js";
 import { Peer, canConnect } from "./peer.js";
-import { ORANGE, otherSide, sideName } from "./position.js";
+import { ORANGE, otherSide } from "./position.js";
 import { copy } from "./share-dialog.js";
 import { findLiveGame, playersFor } from "./storage.js";
 
@@ -25,6 +31,9 @@ import { findLiveGame, playersFor } from "./storage.js";
  *     clock?: ?{initial: number, increment: number}, live?: {id: string, side: string, host: boolean}}) => Promise<void>,
  *   switchGame: (game: import("./session.js").GameWithPlayers) => Promise<?import("./session.js").Reply>}} LiveHooks
  * @typedef {import("./invitation.js").Invitation} Invitation
+ * @typedef {import("./i18n.js").Message} Said   what the player reads, as a message
+ * @typedef {import("./session.js").NoticeAction} LiveAction   a notice's button: its words (a message), what it does
+ * @typedef {"invite" | "invited" | "answer" | "connecting"} Step
  */
 
 // Answers opened in another tab of this browser reach the tab that invited over this channel.
@@ -33,6 +42,13 @@ const ANSWERS = "jetan-live-answers";
 const TAKEN_MS = 1500;
 
 const here = () => location.origin + location.pathname;
+
+/** The dialog's title at each step. @type {Record<Step, string>} */
+const TITLES = { invite: "live.page.title.invite", invited: "live.page.title.invited", answer: "live.page.title.answer",
+                 connecting: "live.page.title.invite" };
+
+/** A side's name, as a message. @param {string} side */
+const sideSaid = (side) => message(`side.${side}`);
 
 export class LivePage {
   /** @param {LiveHooks} hooks */
@@ -49,7 +65,10 @@ export class LivePage {
     /** @type {?string} the live game this page is starting (hosting or joining): shown, it needs
      *  no word on how to go on */
     this.starting = null;
+    /** @type {{step: Step, text: Said, note: ?Said}} what the dialog says (worded when shown) */
+    this.view = { step: "invite", text: message("live.page.gathering"), note: null };
     this.dialog = makeDialog();
+    onLanguage(() => this.reword());
     $("live-take").addEventListener("click", () => this.takeAnswer(/** @type {HTMLInputElement} */ ($("live-answer")).value));
     this.answers = typeof BroadcastChannel === "function" ? new BroadcastChannel(ANSWERS) : null;
     if (this.answers) {
@@ -65,7 +84,7 @@ export class LivePage {
   /** Start a live game as its host: ``choice`` from the New game dialog, the host playing ``side``.
    *  @param {{rules: string, start: string, clock: ?{initial: number, increment: number}, side: string}} choice */
   async host({ rules, start, clock, side }) {
-    if (!canConnect()) { notify("This browser cannot make live connections (it has no WebRTC). Play by correspondence links instead."); return; }
+    if (!canConnect()) { notify(message("live.page.noWebRtcHost")); return; }
     const id = newGameId();
     this.hooks.setFlipped(side === ORANGE);
     this.starting = id;
@@ -89,8 +108,8 @@ export class LivePage {
     if (!game.live || !canConnect()) return;
     await this.attach();
     if (game.live.id === this.starting) return;
-    notify(`A live game with a friend on another device. ${this.hooks.session.over ? "" : "To go on, send your friend a fresh invitation."}`,
-           this.hooks.session.over ? null : { label: "Invite again", action: () => this.invite() });
+    if (this.hooks.session.over) notify(message("live.page.liveGame"));
+    else notify(message("live.page.liveGameGoOn"), { label: message("live.page.inviteAgain"), action: () => this.invite() });
   }
 
   /** This page's controller for the session's live game, its news said. (The app's version,
@@ -110,12 +129,13 @@ export class LivePage {
         this.liveId = live.record.id;
         this.hooks.setFlipped(live.side === ORANGE);
       }
-      const action = type === "draw" && detail.offered ? { label: "Accept the draw", action: () => live.answerDraw(true) }
-        : type === "takeback" && detail.asked ? { label: "Take it back", action: () => live.answerTakeback(true) }
-        : type === "rematch" && detail.offered ? { label: "Play the rematch", action: () => live.answerRematch(true) }
-        : type === "disconnected" || type === "left" ? { label: "Invite again", action: () => this.invite() }
+      /** @type {?LiveAction} */
+      const action = type === "draw" && detail.offered ? { label: message("live.page.acceptDraw"), action: () => live.answerDraw(true) }
+        : type === "takeback" && detail.asked ? { label: message("live.page.takeBack"), action: () => live.answerTakeback(true) }
+        : type === "rematch" && detail.offered ? { label: message("live.page.playRematch"), action: () => live.answerRematch(true) }
+        : type === "disconnected" || type === "left" ? { label: message("live.page.inviteAgain"), action: () => this.invite() }
         : null;
-      if (type !== "moved") notify(detail.text, action);
+      if (type !== "moved") notify(detail.message, action);
       this.hooks.save();
       this.hooks.render();
     });
@@ -148,7 +168,7 @@ export class LivePage {
     if (!record || !this.live) return;
     const live = this.live;
     const peer = this.connect(live);
-    this.show("invite", "Gathering this device's addresses…");
+    this.show("invite", message("live.page.gathering"));
     let text;
     try {
       const connection = await peer.offer();
@@ -157,13 +177,12 @@ export class LivePage {
                      clock: clock ? { initial: clock.initial, increment: clock.increment } : null };
       text = here() + encodeInvitation({ id: record.id, game, connection });
     } catch (err) {
-      this.failed(`No invitation could be made: ${describe(err)}`);
+      this.failed(message("live.page.noInvitation", { why: describe(err) }));
       return;
     }
     if (this.peer !== peer) return;
     this.waitingFor = record.id;
-    this.show("invite", `Send this link to your friend (or let them scan the code). You play ${sideName(record.side)}.` +
-              " Then open or paste the answer they send back.", text);
+    this.show("invite", message("live.page.sendInvitation", { side: sideSaid(record.side) }), text);
   }
 
   /** A new connection for ``live``, replacing any other. @param {LiveGame} live */
@@ -196,11 +215,11 @@ export class LivePage {
     try {
       id = decodeAnswer(code).id;
     } catch (err) {
-      notify(`${describe(err)} Nothing was changed.`);
+      notify(message("live.page.nothingChanged", { why: describe(err) }));
       return;
     }
     if (id === this.waitingFor) { this.takeAnswer(code); return; }
-    if (!this.answers) { notify("This answer is for an invitation made in another tab: paste it there."); return; }
+    if (!this.answers) { notify(message("live.page.otherTab")); return; }
     const answers = this.answers;
     const taken = new Promise((resolve) => {
       const listener = (/** @type {MessageEvent} */ e) => { if (e.data && e.data.taken === id) resolve(true); };
@@ -208,8 +227,7 @@ export class LivePage {
       setTimeout(() => { answers.removeEventListener("message", listener); resolve(false); }, TAKEN_MS);
     });
     answers.postMessage({ id, code });
-    taken.then((yes) => notify(yes ? "Your friend's answer was passed to your game in your other tab; you can close this one."
-      : "No invitation of yours is waiting for this answer here (its tab may have been closed). Send your friend a fresh invitation from the game."));
+    taken.then((yes) => notify(message(yes ? "live.page.passedOn" : "live.page.notWaiting")));
   }
 
   /** The host takes the friend's answer (a link or its code): the devices connect, or the page
@@ -219,14 +237,15 @@ export class LivePage {
     if (!peer || !live) return;
     try {
       const answer = decodeAnswer(code);
-      if (answer.id !== this.waitingFor) throw new InvitationError("This answer is for another game's invitation.");
+      if (answer.id !== this.waitingFor) throw new InvitationError(message("live.page.otherGamesAnswer"));
       await peer.accept(answer.connection);
     } catch (err) {
-      this.say(`${describe(err)} Ask your friend to send it again.`);
+      // A code refused says what to do; the browser's refusal of a good one is said in its words.
+      this.note(err instanceof InvitationError ? err.reason : message("live.page.answerFailed", { why: describe(err) }));
       return;
     }
     this.waitingFor = null;
-    this.show("connecting", "Connecting to your friend's device…");
+    this.show("connecting", message("live.page.connecting"));
     if (!await peer.connected() && this.peer === peer && !live.connected) this.couldNotConnect();
   }
 
@@ -238,16 +257,21 @@ export class LivePage {
     try {
       invitation = decodeInvitation(code);
     } catch (err) {
-      notify(`${describe(err)} Nothing was changed.`);
+      notify(message("live.page.nothingChanged", { why: describe(err) }));
       return;
     }
-    if (!canConnect()) { notify("This browser cannot make live connections (it has no WebRTC). Ask your friend to play by correspondence links."); return; }
+    if (!canConnect()) { notify(message("live.page.noWebRtcGuest")); return; }
     const { id, game } = invitation;
     const known = findLiveGame(this.hooks.storage, id);
     const side = otherSide(game.hostSide);
-    const clock = game.clock ? `, ${game.clock.initial / 60000} minutes each and ${game.clock.increment / 1000} seconds a move` : ", no clock";
-    const words = known ? "Your friend invites you to go on with your live game."
-      : `Your friend invites you to a live game: ${game.rules ? `rules ${game.rules}` : "the standard rules"}${clock}. You play ${sideName(side)}.`;
+    const words = known ? message("live.page.offerKnown") : message("live.page.offer", {
+      rules: game.rules ? message("live.page.rulesNamed", { rules: game.rules }) : message("live.page.standardRules"),
+      clock: game.clock ? message("live.page.clock", {
+        minutes: message("live.page.minutes", { count: game.clock.initial / 60000 }),
+        seconds: message("live.page.seconds", { count: game.clock.increment / 1000 }),
+      }) : message("live.page.noClock"),
+      side: sideSaid(side),
+    });
     this.show("invited", words, "", async () => {
       this.starting = id;
       if (known) {
@@ -259,7 +283,7 @@ export class LivePage {
       }
       this.starting = null;
       await this.follow();       // (a game already shown is not shown again)
-      if (this.liveId !== id) { this.say("The game could not be started here."); return; }
+      if (this.liveId !== id) { this.note(message("live.page.notStarted")); return; }
       await this.answer(invitation);
     });
   }
@@ -268,23 +292,22 @@ export class LivePage {
   async answer(invitation) {
     const live = /** @type {LiveGame} */ (this.live);
     const peer = this.connect(live);
-    this.show("answer", "Gathering this device's addresses…");
+    this.show("answer", message("live.page.gathering"));
     let text;
     try {
       text = here() + encodeAnswer({ id: invitation.id, connection: await peer.answer(invitation.connection) });
     } catch (err) {
-      this.failed(`No answer could be made: ${describe(err)}`);
+      this.failed(message("live.page.noAnswer", { why: describe(err) }));
       return;
     }
     if (this.peer !== peer || live.connected) return;
-    this.show("answer", "Send this answer back to your friend (or let them scan the code). The game starts when they open it.", text);
+    this.show("answer", message("live.page.sendAnswer"), text);
   }
 
   couldNotConnect() {
     this.dialog.close();
-    notify("No connection could be made with your friend's device: your networks may not allow a direct one. " +
-           "Nothing is lost: you can go on by correspondence, each move sent as a link.",
-           { label: "Play by correspondence", action: () => this.toCorrespondence() });
+    notify(message("live.page.noConnection"),
+           { label: message("live.page.toCorrespondence"), action: () => this.toCorrespondence() });
   }
 
   /** Go on with the live game by correspondence links: the same game, for two people. */
@@ -296,25 +319,35 @@ export class LivePage {
     $("share-button").click();
   }
 
-  /** @param {string} why */
+  /** @param {Said} why */
   failed(why) {
     this.dialog.close();
     notify(why);
   }
 
-  /** Say ``text`` in the dialog's message line. @param {string} text */
-  say(text) { $("live-message").textContent = text; }
+  /** Say ``said`` in the dialog's message line (null: nothing). @param {?Said} said */
+  note(said) {
+    this.view.note = said;
+    $("live-message").textContent = said ? say(said) : "";
+  }
+
+  /** The dialog's words in the reader's language (again when it changes; its fixed words are
+   *  marked data-i18n, which i18n.js words). */
+  reword() {
+    const { step, text, note } = this.view;
+    $("live-title").textContent = say(message(TITLES[step]));
+    $("live-text").textContent = say(text);
+    this.note(note);
+  }
 
   /** The dialog, at one of its steps: ``text`` says what to do; ``link`` (an invitation or an
    *  answer) is shown with its QR code; ``accept`` is the "Accept" button's action.
-   *  @param {"invite" | "invited" | "answer" | "connecting"} step @param {string} text @param {string} [link]
-   *  @param {() => unknown} [accept] */
+   *  @param {Step} step @param {Said} text @param {string} [link] @param {() => unknown} [accept] */
   show(step, text, link = "", accept) {
     const dialog = this.dialog;
     dialog.dataset.step = step;
-    $("live-title").textContent = step === "invited" ? "A live game" : step === "answer" ? "Your answer" : "Play a friend, live";
-    $("live-text").textContent = text;
-    this.say("");
+    this.view = { step, text, note: null };
+    this.reword();
     $("live-link-row").hidden = !link;
     /** @type {HTMLInputElement} */ ($("live-link")).value = link;
     $("live-share").hidden = !link || !navigator.share;
@@ -331,7 +364,9 @@ export class LivePage {
   }
 }
 
-/** The live game's dialog, made once (index.html stays the app's own). */
+/** The live game's dialog, made once (index.html stays the app's own); its fixed words are
+ *  marked for the catalogue, worded here and again by i18n.js whenever the language changes. The
+ *  links are addresses, left to right in any language. */
 function makeDialog() {
   const dialog = document.createElement("dialog");
   dialog.id = "live-dialog";
@@ -339,14 +374,15 @@ function makeDialog() {
   dialog.innerHTML = `<form method="dialog">
     <h2 id="live-title"></h2>
     <p id="live-text"></p>
-    <canvas id="live-qr" role="img" aria-label="The link as a QR code, to scan with a phone" style="display: block; margin: 0.5rem auto" hidden></canvas>
-    <label id="live-link-row">The link <span class="copy-row"><input id="live-link" readonly>
-      <button type="button" id="live-copy">Copy</button> <button type="button" id="live-share">Share…</button></span></label>
-    <label id="live-paste-row">Your friend's answer (paste it here, or open it in this browser)
-      <span class="copy-row"><input id="live-answer" autocomplete="off"> <button type="button" id="live-take">Connect</button></span></label>
+    <canvas id="live-qr" role="img" data-i18n-aria-label="live.page.qr" style="display: block; margin: 0.5rem auto" hidden></canvas>
+    <label id="live-link-row"><span data-i18n="live.page.link"></span> <span class="copy-row"><input id="live-link" dir="ltr" readonly>
+      <button type="button" id="live-copy" data-i18n="common.copy"></button> <button type="button" id="live-share" data-i18n="live.page.share"></button></span></label>
+    <label id="live-paste-row"><span data-i18n="live.page.pasteAnswer"></span>
+      <span class="copy-row"><input id="live-answer" dir="ltr" autocomplete="off"> <button type="button" id="live-take" data-i18n="live.page.connect"></button></span></label>
     <p id="live-message" class="hint-text" role="status"></p>
-    <p class="dialog-buttons"><button type="button" id="live-accept">Accept</button> <button>Close</button></p>
+    <p class="dialog-buttons"><button type="button" id="live-accept" data-i18n="live.page.accept"></button> <button data-i18n="common.close"></button></p>
   </form>`;
+  translate(dialog);
   document.body.append(dialog);
   $("live-copy").addEventListener("click", () => copy(/** @type {HTMLInputElement} */ ($("live-link")), /** @type {HTMLButtonElement} */ ($("live-copy"))));
   $("live-share").addEventListener("click", () => {
@@ -355,9 +391,10 @@ function makeDialog() {
   return dialog;
 }
 
-/** What went wrong, in a sentence. @param {unknown} err */
+/** What went wrong, as a message: an invitation's or an answer's refusal, or what the browser
+ *  said (its own words: a WebRTC call it refused). @param {unknown} err @returns {Said} */
 function describe(err) {
-  const text = err instanceof Error ? err.message : String(err);
-  return /[.!?]$/.test(text) ? text : `${text}.`;
+  if (err instanceof InvitationError) return err.reason;
+  return message("live.page.browserSaid", { detail: err instanceof Error ? err.message : String(err) });
 }
 

@@ -5,8 +5,11 @@
 // carry. Rules stay the engine's: a move travels as squares and each device's engine judges it;
 // a hash is taken of the position string the engine gave.
 //
-// Every refusal is a ProtocolError whose message is a sentence the player reads.
+// Every refusal is a ProtocolError holding a message (i18n.js: a key under live.refused and its
+// arguments), worded on the device that refuses it, in its reader's language. Nothing a message
+// between the devices carries is in any language: two friends may read different ones.
 import { LIMITS, NOTATION, SIDES } from "../engine-data.js";
+import { message } from "./i18n.js";
 import { SQUARE_COUNT } from "./position.js";
 
 export const PROTOCOL_VERSION = 1;
@@ -23,7 +26,7 @@ export const RESYNC_PART_MOVES = 5000;
 /** What a resync part may add to its moves: its other fields (ids, hash, ending, numbers). */
 const RESYNC_ENVELOPE_CHARS = 1024;
 if (RESYNC_PART_MOVES * (LIMITS.move_text + 3) + RESYNC_ENVELOPE_CHARS > MAX_MESSAGE_CHARS) {
-  throw new Error("live-protocol: a resync part could be longer than a message may be");
+  throw new Error("live-protocol: a resync part could be longer than a message may be");  // not a message: the build's own check
 }
 
 /** How many messages a friend's device may send: a burst of this many, then this many a
@@ -44,11 +47,14 @@ const HEX_32 = /^[0-9a-f]{32}$/;
  *  mistyped field, too many too fast, or a seed that does not match its commitment.
  *  @typedef {"size" | "garbage" | "type" | "version" | "field" | "rate" | "seed"} RefusalKind */
 
+/** @typedef {import("./i18n.js").Message} Words   what the player reads, as a message */
+
 export class ProtocolError extends Error {
-  /** @param {string} sentence what the player reads @param {RefusalKind} kind */
-  constructor(sentence, kind) {
-    super(sentence);
+  /** @param {Words} reason what the player reads @param {RefusalKind} kind */
+  constructor(reason, kind) {
+    super(reason.key);
     this.name = "ProtocolError";
+    this.reason = reason;
     this.kind = kind;
   }
 }
@@ -93,8 +99,9 @@ export class ProtocolError extends Error {
 
 // ---- reading -----------------------------------------------------------------------------------
 
-/** A field's check, and what the field is in a player's words (said when it is wrong).
- *  @typedef {{ok: (v: unknown) => boolean, words: string}} FieldCheck */
+/** A field's check, and what the field is in a player's words (said when it is wrong): the
+ *  last part of its key, live.field.<what>.
+ *  @typedef {{ok: (v: unknown) => boolean, what: string}} FieldCheck */
 
 /** @param {number} low @param {number} high @returns {(v: unknown) => boolean} */
 const wholeIn = (low, high) => (v) => typeof v === "number" && Number.isInteger(v) && v >= low && v <= high;
@@ -122,103 +129,106 @@ const isMoveText = (/** @type {unknown} */ v) => textUpTo(LIMITS.move_text)(v) &
 export const isGameId = (v) => matching(GAME_ID)(v);
 
 /** @type {FieldCheck} the field every message of a game has */
-const GAME = { ok: isGameId, words: "which game it is about" };
+const GAME = { ok: isGameId, what: "game" };
 /** @type {FieldCheck} */
-const PLY = { ok: isPly, words: "its move number" };
+const PLY = { ok: isPly, what: "ply" };
 
 /** Each message's fields. @type {Object<string, Object<string, FieldCheck>>} */
 const MESSAGES = {
   hello: {
-    app: { ok: textUpTo(64), words: "the app's version" }, game: GAME,
-    rules: { ok: textUpTo(LIMITS.rules_text), words: "the rules" },
-    start: { ok: textUpTo(LIMITS.position_text), words: "the start position" },
-    clock: { ok: orNull((v) => isObject(v) && isMs(own(v, "initial")) && isMs(own(v, "increment"))), words: "the clock" },
-    side: { ok: isSide, words: "the side your friend plays" },
-    host: { ok: (v) => typeof v === "boolean", words: "who invited whom" },
-    seed: { ok: orNull(isSeed), words: "the duels' seed" },
-    commit: { ok: matching(HEX_64), words: "the promise of a seed" },
+    app: { ok: textUpTo(64), what: "app" }, game: GAME,
+    rules: { ok: textUpTo(LIMITS.rules_text), what: "rules" },
+    start: { ok: textUpTo(LIMITS.position_text), what: "start" },
+    clock: { ok: orNull((v) => isObject(v) && isMs(own(v, "initial")) && isMs(own(v, "increment"))), what: "clock" },
+    side: { ok: isSide, what: "side" },
+    host: { ok: (v) => typeof v === "boolean", what: "host" },
+    seed: { ok: orNull(isSeed), what: "seed" },
+    commit: { ok: matching(HEX_64), what: "commit" },
   },
-  seed: { game: GAME, half: { ok: isSeed, words: "the half of the seed" }, nonce: { ok: matching(HEX_32), words: "the seed's nonce" } },
+  seed: { game: GAME, half: { ok: isSeed, what: "half" }, nonce: { ok: matching(HEX_32), what: "nonce" } },
   move: {
-    game: GAME, ply: { ok: wholeIn(1, LIMITS.plies), words: "its move number" },
-    from: { ok: orNull(isSquare), words: "the move's squares" }, to: { ok: orNull(isSquare), words: "the move's squares" },
-    time: { ok: orNull(isMs), words: "the time left" }, hash: { ok: matching(HEX_64), words: "the position check" },
+    game: GAME, ply: { ok: wholeIn(1, LIMITS.plies), what: "ply" },
+    from: { ok: orNull(isSquare), what: "squares" }, to: { ok: orNull(isSquare), what: "squares" },
+    time: { ok: orNull(isMs), what: "time" }, hash: { ok: matching(HEX_64), what: "hash" },
   },
   ack: { game: GAME, ply: PLY },
-  draw: { game: GAME, ply: PLY, act: { ok: oneOf(["offer", "accept", "decline"]), words: "what it says of a draw" } },
+  draw: { game: GAME, ply: PLY, act: { ok: oneOf(["offer", "accept", "decline"]), what: "draw" } },
   resign: { game: GAME, ply: PLY },
-  flag: { game: GAME, ply: PLY, side: { ok: isSide, words: "whose time ran out" } },
+  flag: { game: GAME, ply: PLY, side: { ok: isSide, what: "flag" } },
   takeback: {
-    game: GAME, ply: PLY, act: { ok: oneOf(["ask", "accept", "decline"]), words: "what it says of a takeback" },
-    to: { ok: isPly, words: "the move to take back to" },
+    game: GAME, ply: PLY, act: { ok: oneOf(["ask", "accept", "decline"]), what: "takeback" },
+    to: { ok: isPly, what: "takebackTo" },
   },
   rematch: {
-    game: GAME, act: { ok: oneOf(["offer", "accept", "decline"]), words: "what it says of a rematch" },
-    id: { ok: isGameId, words: "the new game's id" }, commit: { ok: orNull(matching(HEX_64)), words: "the promise of a seed" },
+    game: GAME, act: { ok: oneOf(["offer", "accept", "decline"]), what: "rematch" },
+    id: { ok: isGameId, what: "newId" }, commit: { ok: orNull(matching(HEX_64)), what: "commit" },
   },
   resync: {
-    game: GAME, part: { ok: wholeIn(0, LIMITS.plies), words: "the part's number" },
-    parts: { ok: wholeIn(1, Math.ceil(LIMITS.plies / RESYNC_PART_MOVES) || 1), words: "how many parts" },
-    plies: { ok: isPly, words: "the game's length" },
-    moves: { ok: (v) => Array.isArray(v) && v.length <= RESYNC_PART_MOVES && v.every(isMoveText), words: "the moves" },
-    hash: { ok: matching(HEX_64), words: "the position check" },
+    game: GAME, part: { ok: wholeIn(0, LIMITS.plies), what: "part" },
+    parts: { ok: wholeIn(1, Math.ceil(LIMITS.plies / RESYNC_PART_MOVES) || 1), what: "parts" },
+    plies: { ok: isPly, what: "plies" },
+    moves: { ok: (v) => Array.isArray(v) && v.length <= RESYNC_PART_MOVES && v.every(isMoveText), what: "moves" },
+    hash: { ok: matching(HEX_64), what: "hash" },
     ending: { ok: (v) => isObject(v) && orNull(isSide)(own(v, "resigned")) && typeof own(v, "agreed") === "boolean" &&
-                       orNull(isSide)(own(v, "flagged")), words: "how the game ended" },
-    time: { ok: orNull(isMs), words: "the time left" },
+                       orNull(isSide)(own(v, "flagged")), what: "ending" },
+    time: { ok: orNull(isMs), what: "time" },
   },
-  bye: { game: GAME, reason: { ok: oneOf(["leaving", "differ"]), words: "why your friend left" } },
+  bye: { game: GAME, reason: { ok: oneOf(["leaving", "differ"]), what: "bye" } },
 };
 
-/** A message refused: what the player reads, ending the same way every time.
- *  @param {string} what @param {RefusalKind} kind */
-const refusal = (what, kind) => new ProtocolError(`Your friend's ${what}; it was ignored.`, kind);
-const NOT_OURS = "device sent something that is not a message of this app";
+/** A message refused: what the player reads (message ``key`` with ``args``), and why.
+ *  @param {string} key @param {RefusalKind} kind @param {Record<string, import("./i18n.js").MessageArg>} [args] */
+const refusal = (key, kind, args) => new ProtocolError(message(key, args), kind);
 
-/** @param {string} words @returns {never} */
-const damaged = (words) => { throw refusal(`device sent a damaged message (${words})`, "field"); };
+/** A field that is not what it must be: live.field.<what> names it.
+ *  @param {string} what @returns {never} */
+const damaged = (what) => {
+  throw refusal("live.refused.field", "field", { field: message(`live.field.${what}`) });
+};
 
 /** A message read from the text a friend's device sent: checked for its size before it is
  *  parsed, then for its version, its type and each of its fields; a field not the type's is
- *  left out. Throws a ProtocolError, with a sentence, for anything else.
+ *  left out. Throws a ProtocolError, with the message of its refusal, for anything else.
  *  @param {unknown} text @returns {Message} */
 export function readMessage(text) {
-  if (typeof text !== "string") throw refusal(NOT_OURS, "garbage");
-  if (text.length > MAX_MESSAGE_CHARS) throw refusal("device sent a message far larger than any this app sends", "size");
+  if (typeof text !== "string") throw refusal("live.refused.garbage", "garbage");
+  if (text.length > MAX_MESSAGE_CHARS) throw refusal("live.refused.size", "size");
   let raw;
   try { raw = JSON.parse(text); } catch { raw = undefined; }
-  if (!isObject(raw)) throw refusal(NOT_OURS, "garbage");
+  if (!isObject(raw)) throw refusal("live.refused.garbage", "garbage");
   const version = own(raw, "v");
   if (version !== PROTOCOL_VERSION) {
-    if (!wholeIn(1, 1e6)(version)) throw refusal("device sent a message with no version this app knows", "version");
-    const update = /** @type {number} */ (version) > PROTOCOL_VERSION ? "reload this page to update it" : "your friend should reload theirs";
-    throw refusal(`app speaks version ${version} of the live-play messages and this one version ${PROTOCOL_VERSION}: ${update}`, "version");
+    if (!wholeIn(1, 1e6)(version)) throw refusal("live.refused.noVersion", "version");
+    const theirs = /** @type {number} */ (version);
+    throw refusal(theirs > PROTOCOL_VERSION ? "live.refused.newerVersion" : "live.refused.olderVersion", "version",
+                  { theirs, ours: PROTOCOL_VERSION });
   }
   const type = own(raw, "type");
   const fields = typeof type === "string" && Object.hasOwn(MESSAGES, type) ? MESSAGES[type] : null;
-  if (!fields) throw refusal("device sent a message this app does not know", "type");
+  if (!fields) throw refusal("live.refused.type", "type");
   /** @type {Object<string, unknown>} */
-  const message = { type };
+  const read = { type };
   for (const [name, check] of Object.entries(fields)) {
     const value = own(raw, name);
-    if (!check.ok(value)) damaged(check.words);
-    message[name] = value;
+    if (!check.ok(value)) damaged(check.what);
+    read[name] = value;
   }
-  checkTogether(message);
-  return /** @type {Message} */ (/** @type {unknown} */ (message));
+  checkTogether(read);
+  return /** @type {Message} */ (/** @type {unknown} */ (read));
 }
 
 /** What a message's fields must be together (each was checked alone).
  *  @param {Object<string, unknown>} m */
 function checkTogether(m) {
   if (m.type === "hello" && isObject(m.clock)) m.clock = { initial: m.clock.initial, increment: m.clock.increment };
-  if (m.type === "move" && (m.from === null) !== (m.to === null)) damaged("the move's squares");
-  if (m.type === "rematch" && m.act !== "decline" && m.commit === null) damaged("the promise of a seed");
+  if (m.type === "move" && (m.from === null) !== (m.to === null)) damaged("squares");
+  if (m.type === "rematch" && m.act !== "decline" && m.commit === null) damaged("commit");
   if (m.type === "resync") {
     const plies = /** @type {number} */ (m.plies), part = /** @type {number} */ (m.part);
     const moves = /** @type {string[]} */ (m.moves);
     const parts = Math.max(1, Math.ceil(plies / RESYNC_PART_MOVES));
-    if (m.parts !== parts || part >= parts) damaged("the part's number");
-    if (moves.length !== Math.min(RESYNC_PART_MOVES, plies - part * RESYNC_PART_MOVES)) damaged("the moves");
+    if (m.parts !== parts || part >= parts) damaged("part");
+    if (moves.length !== Math.min(RESYNC_PART_MOVES, plies - part * RESYNC_PART_MOVES)) damaged("moves");
     const ending = /** @type {Object<string, unknown>} */ (m.ending);
     m.ending = { resigned: ending.resigned, agreed: ending.agreed, flagged: ending.flagged };
     m.moves = [...moves];
@@ -265,8 +275,7 @@ export class RateLimiter {
 }
 
 /** The refusal of messages that come too fast (RateLimiter). */
-export const tooFast = () => new ProtocolError("Your friend's device is sending messages far faster than a game needs; " +
-                                               "the extra ones were ignored.", "rate");
+export const tooFast = () => refusal("live.refused.rate", "rate");
 
 // ---- hashes and the seed ---------------------------------------------------------------------
 
@@ -290,7 +299,7 @@ export const newGameId = () => randomHex(8);
 /** What a device commits to: SHA-256 of its half of the seed and a nonce (so that the half
  *  cannot be guessed from the commitment by trying every number).
  *  @param {number} half @param {string} nonce @returns {Promise<string>} */
-export const seedCommitment = (half, nonce) => sha256(`jetan live seed ${half} ${nonce}`);
+export const seedCommitment = (half, nonce) => sha256(`jetan live seed ${half} ${nonce}`);  // not a message: hashed
 
 /** One device's part of a seed agreement: a random half (0 … 2^53−1), a nonce and the
  *  commitment to them. Each device sends its commitment, then — once it holds the other's —
@@ -308,8 +317,7 @@ export async function newSeedHalf() {
  *  @param {string} commit @param {{half: number, nonce: string}} reveal */
 export async function checkReveal(commit, { half, nonce }) {
   if (await seedCommitment(half, nonce) !== commit) {
-    throw new ProtocolError("Your friend's device revealed a seed for the duels other than the one it promised; " +
-                            "it was refused.", "seed");
+    throw refusal("live.refused.seed", "seed");
   }
 }
 

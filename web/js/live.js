@@ -7,8 +7,8 @@
 // Each device replays every move through its own engine: the local player's moves are sent once
 // the engine has played them here (the session's "played"), the friend's are played here by
 // squares (a duel decided by the seed the two devices agreed) and must lead to the position
-// whose hash came with them; anything else is refused with a sentence and the game stays as it
-// was. Each device's clock of its own player is the one that counts: a move carries the time
+// whose hash came with them; anything else is refused, said to the player, and the game stays as
+// it was. Each device's clock of its own player is the one that counts: a move carries the time
 // its mover had left, and the other device takes it (clock.js). While the friend is away nobody
 // moves and both clocks stop (Session.waitsForFriend).
 //
@@ -20,12 +20,17 @@
 // a seed if either lacks one, and send their whole games (resync): the shorter is brought up to
 // date when it is the start of the longer; otherwise the page is told that the games differ and
 // each device keeps its own record.
+//
+// What the controller tells its page is a message (i18n.js: a key under live, and its arguments),
+// worded by the page in its reader's language when it shows it; nothing sent to the friend's
+// device is in any language (the two friends may read different ones).
 import { NOTATION, SIDES } from "../engine-data.js";
 import { CONNECTION_ALLOWANCE_MS } from "./clock.js";
+import { message } from "./i18n.js";
 import { GAME } from "./judges.js";
 import { ProtocolError, RESYNC_PART_MOVES, RateLimiter, checkReveal, combineSeeds, newGameId, newSeedHalf, positionHash, readMessage,
          resyncParts, tooFast, writeMessage } from "./live-protocol.js";
-import { moveSquares, otherSide, sideName } from "./position.js";
+import { moveSquares, otherSide } from "./position.js";
 import { newGame } from "./storage.js";
 
 /**
@@ -41,6 +46,8 @@ import { newGame } from "./storage.js";
  * @typedef {import("./live-protocol.js").Hello} Hello
  * @typedef {import("./live-protocol.js").Resync} Resync
  * @typedef {import("./live-protocol.js").SeedHalf} SeedHalf
+ * @typedef {import("./i18n.js").Message} Said   what the player reads, as a message
+ * @typedef {import("./i18n.js").MessageArg} SaidArg
  *
  * @typedef {{send: (text: string) => void, close: () => void}} Channel   an open, reliable, ordered
  *   text channel to the friend's device; what it receives the page hands to receive(), and its
@@ -56,60 +63,99 @@ import { newGame } from "./storage.js";
  * @typedef {{moves: string[], hash: string, ending: Ending, time: ?number}} TheirGame
  *   the friend's whole game, as its resync said it
  *
- * What the controller tells the page: every detail has a sentence for the player (text).
- * @typedef {["connected", {text: string}] | ["disconnected", {text: string}] | ["left", {text: string}]
- *   | ["moved", {text: string, move: MoveEntry}] | ["refused", {text: string}] | ["notice", {text: string}]
- *   | ["draw", {text: string, offered: boolean}] | ["takeback", {text: string, asked: boolean}]
- *   | ["rematch", {text: string, offered: boolean}] | ["started", {text: string, game: GameData}]
- *   | ["over", {text: string, result: Result}] | ["differ", {text: string}]} LiveEvent
+ * What the controller tells the page: every detail has what the player reads (message), as a
+ * message the page words.
+ * @typedef {["connected", {message: Said}] | ["disconnected", {message: Said}] | ["left", {message: Said}]
+ *   | ["moved", {message: Said, move: MoveEntry}] | ["refused", {message: Said}] | ["notice", {message: Said}]
+ *   | ["draw", {message: Said, offered: boolean}] | ["takeback", {message: Said, asked: boolean}]
+ *   | ["rematch", {message: Said, offered: boolean}] | ["started", {message: Said, game: GameData}]
+ *   | ["over", {message: Said, result: Result}] | ["differ", {message: Said}]} LiveEvent
  * @typedef {(...event: LiveEvent) => void} LiveListener
  */
 
-/** What the page reads: each a sentence. */
+/** A message with no arguments, as a constant (state and events hold it; nothing changes it).
+ *  @param {string} key @returns {Said} */
+const fixed = (key) => Object.freeze(message(key));
+
+/** What the page reads: each a message (live.*). */
 const SAY = {
-  connected: "Your friend is connected: the game goes on.",
-  dropped: "Your friend's connection dropped. Both clocks are stopped until they are back.",
-  left: "Your friend left the game. Both clocks are stopped.",
-  beforeHello: "Your friend's device sent a message before saying which game it plays; it was ignored.",
-  helloTwice: "Your friend's device greeted this one twice on one connection; the second greeting was ignored.",
-  otherGame: "Your friend's device sent a message about another game; it was ignored.",
-  notReady: "Your friend's device sent a message before the two devices had agreed on the game; it was ignored.",
-  resyncTwice: "Your friend's device sent its whole game twice on one connection; the second was ignored.",
-  resyncOrder: "Your friend's device sent the parts of its game out of order; they were ignored.",
-  outOfTurn: "Your friend's device sent a move when it was not their turn; it was ignored, and the game is as it was.",
-  afterEnd: "Your friend's device sent a message about a game that has ended; it was ignored.",
-  hash: "Your friend's device sent a move that leads to another position than it does here (the position check " +
-        "disagrees); it was ignored, and the game is as it was.",
-  busy: "This device could not play your friend's move (its engine did not take it); it was ignored.",
-  stale: "Your friend's device answered about an earlier position; it was ignored.",
-  noOffer: "Your friend's device accepted an offer this device did not make; it was ignored.",
-  clockNotRunning: "Your friend's device says a clock ran out that was not running; it was ignored.",
-  seedsDiffer: "Your game and your friend's were agreed with different seeds for the duels, so they cannot be joined; " +
-               "each device keeps its own record.",
-  unexpectedSeed: "Your friend's device revealed a seed nobody asked for; it was ignored.",
-  theirsDiffers: "Your friend's device found that your games differ; each device keeps its own record.",
-  endedOtherwise: "Your friend's device says this game ended otherwise than this one records it, so they cannot be joined; " +
-                  "each device keeps its own record.",
+  connected: fixed("live.connected"),
+  dropped: fixed("live.dropped"),
+  left: fixed("live.left"),
+  beforeHello: fixed("live.refused.beforeHello"),
+  helloTwice: fixed("live.refused.helloTwice"),
+  otherGame: fixed("live.refused.otherGame"),
+  notReady: fixed("live.refused.notReady"),
+  resyncTwice: fixed("live.refused.resyncTwice"),
+  resyncOrder: fixed("live.refused.resyncOrder"),
+  outOfTurn: fixed("live.refused.outOfTurn"),
+  afterEnd: fixed("live.refused.afterEnd"),
+  hash: fixed("live.refused.hash"),
+  busy: fixed("live.refused.busy"),
+  stale: fixed("live.refused.stale"),
+  noOffer: fixed("live.refused.noOffer"),
+  clockNotRunning: fixed("live.refused.clockNotRunning"),
+  unexpectedSeed: fixed("live.refused.unexpectedSeed"),
+  noEngine: fixed("live.refused.noEngine"),
+  seedsDiffer: fixed("live.differ.seeds"),
+  theirsDiffers: fixed("live.differ.theirs"),
+  endedOtherwise: fixed("live.differ.endedOtherwise"),
+  drawOffered: fixed("live.drawOffered"),
+  drawDeclined: fixed("live.drawDeclined"),
+  takebackAsked: fixed("live.takebackAsked"),
+  takebackDeclined: fixed("live.takebackDeclined"),
+  rematchOffered: fixed("live.rematchOffered"),
+  rematchDeclined: fixed("live.rematchDeclined"),
+  gameOver: fixed("live.gameOver"),
+  otherGameFirst: fixed("live.why.otherGameFirst"),
+  replaced: fixed("live.why.replaced"),
   /** @param {string} app */
-  otherVersion: (app) => `Your friend's app is another version of Jetan (${app.slice(0, 20)}); every move is still ` +
-                         "checked by this device's engine.",
-  /** @param {string} what */
-  otherSetUp: (what) => `Your friend's device opened another game (${what}); this connection is not used for it.`,
+  otherVersion: (app) => message("live.otherVersion", { app: app.slice(0, 20) }),
+  /** @param {string} how what is other (live.setUp.<how>) */
+  otherSetUp: (how) => message("live.differ.otherSetUp", { how: message(`live.setUp.${how}`) }),
   /** @param {number} n @param {number} at */
-  numbered: (n, at) => `Your friend's device sent move ${n} when this game has ${at === 1 ? "1 move" : `${at} moves`}; ` +
-                       "it was ignored, and the game is as it was.",
-  /** @param {string} why */
-  illegal: (why) => `Your friend's device sent a move this device's engine refuses (${why}); it was ignored, and the ` +
-                    "game is as it was.",
+  numbered: (n, at) => message("live.refused.numbered", { move: n, count: at }),
+  /** @param {SaidArg} why the engine's refusal */
+  illegal: (why) => message("live.refused.illegal", { why }),
   /** @param {number} ply */
-  differFrom: (ply) => `Your game and your friend's differ from move ${ply} on, so they cannot be joined; each device ` +
-                       "keeps its own record.",
+  differFrom: (ply) => message("live.differ.fromMove", { move: ply }),
   /** @param {string} theirs @param {string} ours */
-  otherMove: (theirs, ours) => `Your friend's device played ${theirs.slice(0, 24)} where this device's engine plays ` +
-                               `${ours.slice(0, 24)}`,
+  otherMove: (theirs, ours) => message("live.why.otherMove", { theirs: theirs.slice(0, 24), ours: ours.slice(0, 24) }),
   /** @param {number} seconds */
-  notFlagged: (seconds) => `Your friend's device says your time ran out, but your clock has ${seconds} s left; it was ignored.`,
+  notFlagged: (seconds) => message("live.refused.notFlagged", { seconds }),
+  /** @param {SaidArg} detail what went wrong */
+  internal: (detail) => message("live.refused.internal", { detail }),
+  /** @param {string} move its text */
+  friendPlayed: (move) => message("live.friendPlayed", { move }),
+  /** @param {string} side */
+  rematchStarted: (side) => message("live.rematchStarted", { side: message(`side.${side}`) }),
 };
+
+/** A refusal as the session's judge replies one: its error a message, as the engine's are.
+ *  @param {Said} why @returns {Reply} */
+const refusedReply = (why) => /** @type {Reply} */ (/** @type {unknown} */ ({ ok: false, error: why }));
+/** A reply's error as an argument of a message (the engine's errors are messages).
+ *  @param {{error?: unknown}} reply @returns {SaidArg} */
+const errorOf = (reply) => /** @type {SaidArg} */ (reply.error ?? "");
+/** Is ``error`` the message ``said``? @param {unknown} error @param {Said} said */
+const isSaid = (error, said) => typeof error === "object" && error !== null && /** @type {Said} */ (error).key === said.key;
+/** The message of how a game ended, as the engine gave it (its result's words), or a word that
+ *  it is over. @param {Result} result @returns {Said} */
+const resultSaid = (result) => {
+  const words = /** @type {unknown} */ (result.words);
+  return typeof words === "object" && words !== null && typeof /** @type {Said} */ (words).key === "string"
+    ? /** @type {Said} */ (words) : SAY.gameOver;
+};
+
+/** What went wrong here, not the friend's (a game replaced meanwhile, the engine's refusal): said
+ *  as SAY.internal. */
+class Failed extends Error {
+  /** @param {SaidArg} reason */
+  constructor(reason) {
+    super(typeof reason === "object" ? reason.key : String(reason));
+    this.reason = reason;
+  }
+}
 
 /** A flood of messages is said once, and again only after this long without one (ms). */
 const FLOOD_QUIET_MS = 10000;
@@ -137,7 +183,7 @@ export class LiveGame {
    * @param {() => void} [options.save]      keep the game (the page's save): after every change of it
    */
   constructor(session, { appVersion = "", now = () => session.clock.timing.now(), save = () => {} } = {}) {
-    if (!session.game.live) throw new Error("live: the session's game is not a live game");
+    if (!session.game.live) throw new Error("live: the session's game is not a live game");  // not a message: a caller's mistake
     this.session = session;
     this.appVersion = appVersion;
     this.now = now;
@@ -168,8 +214,8 @@ export class LiveGame {
         const expect = this.expect;
         if (!reply.ok || !expect) return reply;
         const text = reply.played ? reply.played.text : "";
-        if (expect.text !== undefined && text !== expect.text) return { ok: false, error: SAY.otherMove(expect.text, text) };
-        if (expect.hash !== undefined && await positionHash(reply.state.position) !== expect.hash) return { ok: false, error: SAY.hash };
+        if (expect.text !== undefined && text !== expect.text) return refusedReply(SAY.otherMove(expect.text, text));
+        if (expect.hash !== undefined && await positionHash(reply.state.position) !== expect.hash) return refusedReply(SAY.hash);
         return reply;
       },
     };
@@ -227,7 +273,7 @@ export class LiveGame {
   /** @returns {LiveRecord} */
   get record() {
     const live = this.session.game.live;
-    if (!live) throw new Error("live: the session's game is not a live game");
+    if (!live) throw new Error("live: the session's game is not a live game");  // not a message: a caller's mistake
     return live;
   }
 
@@ -256,8 +302,8 @@ export class LiveGame {
   /** @param {LiveEvent} event */
   emit(...event) { for (const listener of this.listeners) listener(...event); }
 
-  /** @param {string} text */
-  refused(text) { this.emit("refused", { text }); }
+  /** @param {Said} said */
+  refused(said) { this.emit("refused", { message: said }); }
 
   // ---- tasks and the channel ---------------------------------------------------------------------
 
@@ -268,7 +314,7 @@ export class LiveGame {
     this.pending += 1;
     const run = this.work.then(() => task(connection)).catch((err) => {
       // A mistake here, not the friend's: said, and the next task goes on.
-      this.refused(`Something went wrong with the live game on this device (${String(err).slice(0, 80)}).`);
+      this.refused(SAY.internal(err instanceof Failed ? err.reason : String(err).slice(0, 80)));
     }).finally(() => { this.pending -= 1; });
     this.work = run;
     return run;
@@ -300,7 +346,7 @@ export class LiveGame {
       const s = this.session;
       if (!s.state) await s.start({ quiet: true });
       await this.idle();
-      if (!s.state) { this.refused("This device's engine could not open the game, so it cannot be played live."); return; }
+      if (!s.state) { this.refused(SAY.noEngine); return; }
       const mine = await newSeedHalf();
       if (connection !== this.connection) return;
       this.mine = mine;
@@ -312,13 +358,13 @@ export class LiveGame {
     });
   }
 
-  /** A text from the friend's device: read, refused with a sentence, or handled in its turn.
+  /** A text from the friend's device: read, refused (said to the player), or handled in its turn.
    *  @param {unknown} text */
   receive(text) {
     if (!this.channel) return;
     if (!this.limiter.allow()) {
       // Said once a flood, not once a message: a flood would flood the page too.
-      if (this.now() - this.floodSaid > FLOOD_QUIET_MS) this.refused(tooFast().message);
+      if (this.now() - this.floodSaid > FLOOD_QUIET_MS) this.refused(tooFast().reason);
       this.floodSaid = this.now();
       return;
     }
@@ -327,7 +373,7 @@ export class LiveGame {
       message = readMessage(text);
     } catch (err) {
       if (!(err instanceof ProtocolError)) throw err;
-      this.refused(err.message);
+      this.refused(err.reason);
       return;
     }
     this.queue((connection) => this.handle(message, connection));
@@ -344,7 +390,7 @@ export class LiveGame {
     this.offers.takeback = null;
     this.offers.rematch = null;
     this.session.setFriendPresent(false);
-    this.emit("disconnected", { text: SAY.dropped });
+    this.emit("disconnected", { message: SAY.dropped });
     this.save();
   }
 
@@ -560,12 +606,12 @@ export class LiveGame {
     if (!s.state || !this.mine) return;
     const control = game.clock ? `${game.clock.initial}+${game.clock.increment}` : "";
     const theirControl = h.clock ? `${h.clock.initial}+${h.clock.increment}` : "";
-    const problem = h.game !== live.id ? "not this one" : h.rules !== s.live.rules ? "under other rules"
-      : h.start !== s.live.start ? "from another position" : theirControl !== control ? "with another clock"
-        : h.side !== this.friendSide ? "playing your side" : h.host === live.host ? "as the inviter, as this one is" : "";
+    const problem = h.game !== live.id ? "notThisOne" : h.rules !== s.live.rules ? "otherRules"
+      : h.start !== s.live.start ? "otherStart" : theirControl !== control ? "otherClock"
+        : h.side !== this.friendSide ? "yourSide" : h.host === live.host ? "bothHosts" : "";
     if (problem) { this.stop(connection, SAY.otherSetUp(problem)); return; }
     this.hello = h;
-    if (h.app !== this.appVersion) this.emit("notice", { text: SAY.otherVersion(h.app) });
+    if (h.app !== this.appVersion) this.emit("notice", { message: SAY.otherVersion(h.app) });
     if (live.seeded && h.seed !== null) {
       if (h.seed !== game.seed) { this.stop(connection, SAY.seedsDiffer); return; }
       this.seedSettled = true;
@@ -589,7 +635,7 @@ export class LiveGame {
       if (!(err instanceof ProtocolError)) throw err;
       this.agreement = null;
       if (a.rematch) this.offers.rematch = null;
-      this.refused(err.message);
+      this.refused(err.reason);
       return;
     }
     a.seed = combineSeeds(a.mine.half, m.half);
@@ -643,14 +689,14 @@ export class LiveGame {
     this.ready = true;
     this.send(connection, { type: "ack", game: this.record.id, ply: s.plies });
     s.setFriendPresent(true);
-    this.emit("connected", { text: SAY.connected });
+    this.emit("connected", { message: SAY.connected });
     this.save();
     this.watchEnd();
   }
 
   /** Join this game and the friend's (both whole): the shorter is brought up to date when it is
-   *  the start of the longer. Resolves to null, or a sentence saying why they cannot be joined.
-   *  @param {TheirGame} theirs @returns {Promise<?string>} */
+   *  the start of the longer. Resolves to null, or what says why they cannot be joined.
+   *  @param {TheirGame} theirs @returns {Promise<?Said>} */
   async join(theirs) {
     const s = this.session, mine = s.game.moves, ours = endingOf(s.game);
     let common = 0;
@@ -691,9 +737,9 @@ export class LiveGame {
     return null;
   }
 
-  /** Why this device cannot take the friend's word that the game ended so, or "" if it can: a
+  /** Why this device cannot take the friend's word that the game ended so, or null if it can: a
    *  resignation is only ever the friend's, a draw only one this device offered, and this
-   *  player's time only ran out if their clock here says so too. @param {Ending} e */
+   *  player's time only ran out if their clock here says so too. @param {Ending} e @returns {?Said} */
   refusesEnding(e) {
     const s = this.session, offer = this.offers.draw;
     if (e.resigned === this.side) return SAY.endedOtherwise;
@@ -703,18 +749,18 @@ export class LiveGame {
       const left = s.clock.timeLeft(this.side);
       if (left > CONNECTION_ALLOWANCE_MS) return SAY.notFlagged(Math.round(left / 1000));
     }
-    return "";
+    return null;
   }
 
   /** Play the friend's moves this game lacks, one by one as any move of theirs (a duel decided by
-   *  the seed here), each to the very text their game has. @param {string[]} moves @returns {Promise<?string>} */
+   *  the seed here), each to the very text their game has. @param {string[]} moves @returns {Promise<?Said>} */
   async catchUp(moves) {
     for (const text of moves) {
       const s = this.session;
       // A device never takes a move of its own player from the friend: its own are in its record.
       if (s.over || s.live.turn !== this.friendSide) return SAY.differFrom(s.plies + 1);
       const reply = await this.playFriend(this.moveOf(moveSquares(text)), { text }, null);
-      if (!reply || !reply.ok) return reply ? SAY.illegal(reply.error) : SAY.busy;
+      if (!reply || !reply.ok) return reply ? SAY.illegal(errorOf(reply)) : SAY.busy;
     }
     return null;
   }
@@ -755,13 +801,13 @@ export class LiveGame {
     if (s.live.turn !== this.friendSide) { this.refused(SAY.outOfTurn); return; }
     const reply = await this.playFriend(this.moveOf(m), { hash: m.hash }, s.game.clock ? m.time : null);
     if (!reply || !reply.ok) {
-      this.refused(!reply ? SAY.busy : reply.error === SAY.hash ? SAY.hash : SAY.illegal(reply.error));
+      this.refused(!reply ? SAY.busy : isSaid(reply.error, SAY.hash) ? SAY.hash : SAY.illegal(errorOf(reply)));
       return;
     }
     this.crossing = null;
     this.send(connection, { type: "ack", game: this.record.id, ply: m.ply });
     const move = s.live.moves[m.ply - 1];
-    this.emit("moved", { text: `Your friend played ${move.text}.`, move });
+    this.emit("moved", { message: SAY.friendPlayed(move.text), move });
   }
 
   /** Is this game's last move this device's, not yet acknowledged (so it may have crossed a
@@ -805,18 +851,18 @@ export class LiveGame {
   }
 
   /** refusesEnding() as the game stood before this device's last move (which crossed it).
-   *  @param {Ending} how */
+   *  @param {Ending} how @returns {?Said} */
   refusesEndingBefore(how) {
     if (how.flagged === this.side) {
       const clock = this.lastOwn && this.lastOwn.clock;
       const left = clock ? clock[this.side] : 0;
       if (left > CONNECTION_ALLOWANCE_MS) return SAY.notFlagged(Math.round(left / 1000));
-      return "";
+      return null;
     }
     if (how.flagged) return SAY.clockNotRunning;
     const offer = this.offers.draw;
     if (how.agreed && !(offer && offer.by === this.side)) return SAY.noOffer;
-    return how.resigned === this.side ? SAY.stale : "";
+    return how.resigned === this.side ? SAY.stale : null;
   }
 
   /** End the game as the friend's device did (not sent back). @param {GameData} game */
@@ -838,14 +884,14 @@ export class LiveGame {
       if (!this.offers.draw || this.offers.draw.by !== this.side) return;
       this.offers.draw = null;
       s.offerDraw(null);
-      this.emit("draw", { text: "Your friend declined the draw.", offered: false });
+      this.emit("draw", { message: SAY.drawDeclined, offered: false });
       return;
     }
     if (s.over) { this.refused(SAY.afterEnd); return; }
     if (m.ply !== s.plies) return;       // made before a move it crossed: it lapsed with that move
     this.offers.draw = { by: this.friendSide };
     s.offerDraw(this.friendSide);
-    this.emit("draw", { text: "Your friend offers a draw.", offered: true });
+    this.emit("draw", { message: SAY.drawOffered, offered: true });
   }
 
   /** The friend asks for a takeback, or answers this device's request.
@@ -859,12 +905,12 @@ export class LiveGame {
       const theirs = moves.map((entry) => entry.side).lastIndexOf(this.friendSide);
       if (m.to !== theirs || m.to < moves.length - SIDES.length) { this.refused(SAY.stale); return; }
       this.offers.takeback = { by: this.friendSide, to: m.to };
-      this.emit("takeback", { text: "Your friend asks to take back their last move.", asked: true });
+      this.emit("takeback", { message: SAY.takebackAsked, asked: true });
       return;
     }
     if (!asked || asked.by !== this.side || asked.to !== m.to) { this.refused(SAY.noOffer); return; }
     this.offers.takeback = null;
-    if (m.act === "decline") { this.emit("takeback", { text: "Your friend declined to take back your move.", asked: false }); return; }
+    if (m.act === "decline") { this.emit("takeback", { message: SAY.takebackDeclined, asked: false }); return; }
     const crossed = s.plies === m.ply + 1 && this.ownUnacked();
     if ((s.plies !== m.ply && !crossed) || m.to >= s.plies) { this.refused(SAY.stale); return; }
     // (A game that ended is never revived: only this device's own crossing move could have ended it.)
@@ -898,13 +944,13 @@ export class LiveGame {
         return;
       }
       this.offers.rematch = { by: "friend", id: m.id, commit: m.commit ?? undefined };
-      this.emit("rematch", { text: "Your friend offers a rematch, colours swapped.", offered: true });
+      this.emit("rematch", { message: SAY.rematchOffered, offered: true });
       return;
     }
     if (!mine || mine.by !== "me" || mine.id !== m.id || !mine.mine) { this.refused(SAY.noOffer); return; }
     if (m.act === "decline") {
       this.offers.rematch = null;
-      this.emit("rematch", { text: "Your friend declined the rematch.", offered: false });
+      this.emit("rematch", { message: SAY.rematchDeclined, offered: false });
       return;
     }
     this.agreement = { id: m.id, mine: mine.mine, theirs: /** @type {string} */ (m.commit), rematch: true };
@@ -924,8 +970,8 @@ export class LiveGame {
     this.resetGame();
     await this.idle();
     const reply = await this.session.load(game, { players: { [side]: "human", [otherSide(side)]: "friend" } });
-    if (!reply || !reply.ok) throw new Error(reply ? reply.error : "another game came first");
-    this.emit("started", { text: `A rematch: you play ${sideName(side)}.`, game: this.session.game });
+    if (!reply || !reply.ok) throw new Failed(reply ? errorOf(reply) : SAY.otherGameFirst);
+    this.emit("started", { message: SAY.rematchStarted(side), game: this.session.game });
     this.save();
   }
 
@@ -935,8 +981,8 @@ export class LiveGame {
     this.session.setFriendPresent(false);
     if (m.reason === "differ") {
       this.diverged = true;
-      this.emit("differ", { text: SAY.theirsDiffers });
-    } else this.emit("left", { text: SAY.left });
+      this.emit("differ", { message: SAY.theirsDiffers });
+    } else this.emit("left", { message: SAY.left });
   }
 
   // ---- helpers -----------------------------------------------------------------------------------
@@ -951,13 +997,13 @@ export class LiveGame {
   }
 
   /** The two games cannot be joined: nothing more is played with this friend, and both pages say
-   *  so (each device keeps its own record). @param {number} connection @param {string} text */
-  stop(connection, text) {
+   *  so (each device keeps its own record). @param {number} connection @param {Said} said */
+  stop(connection, said) {
     this.send(connection, { type: "bye", game: this.record.id, reason: "differ" });
     this.diverged = true;
     this.ready = false;
     this.session.setFriendPresent(false);
-    this.emit("differ", { text });
+    this.emit("differ", { message: said });
   }
 
   /** Make ``game`` the session's game (the same game, changed: a seed, an ending, moves cut):
@@ -965,7 +1011,7 @@ export class LiveGame {
   async reload(game, known) {
     await this.idle();
     const reply = await this.session.load(game, { known, keep: false });
-    if (!reply || !reply.ok) throw new Error(reply ? reply.error : "the game was replaced meanwhile");
+    if (!reply || !reply.ok) throw new Failed(reply ? errorOf(reply) : SAY.replaced);
     this.save();
   }
 
@@ -975,6 +1021,6 @@ export class LiveGame {
     if (!result) { this.overSaid = false; return; }
     if (this.overSaid || !s.game.live) return;
     this.overSaid = true;
-    this.emit("over", { text: result.words || result.text, result });
+    this.emit("over", { message: resultSaid(result), result });
   }
 }

@@ -19,7 +19,7 @@ export class Peer {
     this.opened = false;
     this.closedOnce = false;
     this.channel.onopen = () => { this.opened = true; onOpen(this.channel); };
-    // Whatever arrives goes to the controller, which refuses (with a sentence) what is not text
+    // Whatever arrives goes to the controller, which refuses (saying so) what is not text
     // of ours and counts it against a flood.
     this.channel.binaryType = "arraybuffer";
     this.channel.onmessage = (e) => onMessage(e.data);

@@ -4,14 +4,19 @@
 // "puzzle" request, through a puzzle's judge: judges.js) says whether the move is right and
 // answers with the defender's move of the solution. A hint, the solution, a
 // streak, a theme filter, and a puzzle of the day picked by the date, the same on every device.
+// Every word is a message in the reader's language (i18n.js): a puzzle's theme is a code worded
+// as "puzzle.theme.<code>", the page's own words are under "puzzles.", and the engine's verdicts
+// and refusals come as messages; what the page says is kept as a message, so a switch of
+// language redraws it.
 import { $ } from "./dom.js";
 import { MARKUP, SIDES } from "../engine-data.js";
 import { PUZZLES } from "../training-data.js";
 import { BoardView } from "./board.js";
 import { sharedEngine } from "./engine.js";
+import { languageMenu, message, onLanguage, say, startLanguage, t } from "./i18n.js";
 import { puzzleJudge } from "./judges.js";
 import { keepForOffline } from "./offline.js";
-import { BLACK, moveSquares, readPosition, sideName } from "./position.js";
+import { BLACK, moveSquares, readPosition } from "./position.js";
 import { Session } from "./session.js";
 import { openStorage } from "./storage.js";
 import { currentTheme } from "./themes.js";
@@ -22,8 +27,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const { storage } = openStorage();
 
 /** @typedef {{id: string, position: string, rules: string, solution: string[], theme: string,
- *             length: number}} Puzzle  as py_engine/puzzles.py ships it */
+ *             length: number}} Puzzle  as py_engine/puzzles.py ships it (the theme a code) */
 /** @typedef {import("./judges.js").PuzzleVerdict} PuzzleVerdict */
+/** @typedef {import("./i18n.js").Message} Message */
+/** @typedef {"wrongTry" | "hint" | "solution"} Spoiler   what broke a solve's clean run */
 
 /** What this device remembers: the puzzles solved and the streak of clean solves. */
 function readProgress() {
@@ -55,10 +62,13 @@ class PuzzleController {
     this.index = 0;
     /** @type {import("./board.js").Mark[]} the hint's marked square */
     this.marks = [];
-    /** What broke this solve's clean run ("" none yet): "a wrong try", "a hint", "the solution". */
-    this.spoiled = "";
-    const themes = [...new Set(PUZZLES.map((p) => p.theme))].sort();
-    $("puzzle-theme").append(...themes.map((t) => Object.assign(document.createElement("option"), { value: t, textContent: t })));
+    /** What broke this solve's clean run (null: nothing yet). @type {?Spoiler} */
+    this.spoiled = null;
+    /** What the page says under the board, as a message (worded when shown), and its tone.
+     *  @type {{said: ?Message, tone: string}} */
+    this.notice = { said: null, tone: "" };
+    this.themes = [...new Set(PUZZLES.map((p) => p.theme))].sort();
+    this.listThemes();
     $("puzzle-theme").addEventListener("change", () => { this.theme = $("puzzle-theme").value; this.next(); });
     $("puzzle-next").addEventListener("click", () => this.next());
     $("puzzle-retry").addEventListener("click", () => this.open(this.index));
@@ -70,6 +80,7 @@ class PuzzleController {
       const linked = this.linked();
       if (linked >= 0 && linked !== this.index) this.open(linked);
     });
+    onLanguage(() => this.reword());
     const linked = this.linked();
     this.open(linked >= 0 ? linked : dailyIndex(new Date()));
     keepForOffline(Promise.resolve(), 3000);
@@ -90,22 +101,46 @@ class PuzzleController {
   open(index) {
     this.index = index;
     this.marks = [];
-    this.spoiled = "";
+    this.spoiled = null;
     history.replaceState(null, "", `#${this.puzzle.id}`);
-    const p = this.puzzle, daily = index === dailyIndex(new Date());
+    const solver = readPosition(this.puzzle.position).side;
+    this.describe();
+    this.say(this.engine.ready ? null : message("puzzles.loadingEngine"));
+    this.view.set({ flipped: solver !== BLACK });       // the solver at the bottom
+    this.begin([]);
+    this.counts();
+  }
+
+  /** The puzzle's title and what to do, in the page's language. */
+  describe() {
+    const p = this.puzzle, daily = this.index === dailyIndex(new Date());
     const solver = readPosition(p.position).side;
     // Titled by who wins and how; the id, small, is the puzzle's name in links and lists.
     const title = $("puzzle-title"), id = document.createElement("small");
     id.className = "puzzle-id";
     id.textContent = ` #${p.id}`;
-    title.textContent = `${daily ? "Puzzle of the day: " : ""}${sideName(solver)} to win, ${p.theme}`;
+    title.textContent = t(daily ? "puzzles.dailyToWin" : "puzzles.toWin",
+                          { side: message(`side.${solver}`), theme: themeName(p.theme) });
     title.append(id);
     // (The title says who wins and how: the prompt says only what is left.)
-    $("puzzle-prompt").textContent = `Win in ${p.length} move${p.length > 1 ? "s" : ""}${p.rules ? ` (rules: ${p.rules})` : ""}.`;
-    this.say(this.engine.ready ? "" : "Loading the engine… you can move already.");
-    this.view.set({ flipped: solver !== BLACK });       // the solver at the bottom
-    this.begin([]);
+    $("puzzle-prompt").textContent = p.rules ? t("puzzles.winInRules", { count: p.length, rules: p.rules })
+      : t("puzzles.winIn", { count: p.length });
+  }
+
+  /** The theme filter's choices, in the page's language (the first, every theme, is the page's). */
+  listThemes() {
+    const select = /** @type {HTMLSelectElement} */ ($("puzzle-theme"));
+    select.replaceChildren(select.options[0], ...this.themes.map((code) =>
+      Object.assign(document.createElement("option"), { value: code, textContent: themeName(code) })));
+    select.value = this.theme;
+  }
+
+  /** Everything worded again, in the language just chosen. */
+  reword() {
+    this.listThemes();
+    this.describe();
     this.counts();
+    this.showNotice();
   }
 
   /** Show the puzzle after ``moves`` (the solution's, from the start) and ask the engine about it
@@ -116,8 +151,8 @@ class PuzzleController {
     this.session.show({ rules: p.rules, start: p.position, moves }, { judge: puzzleJudge(p) });
     return this.session.start({ quiet: true }).then((reply) => {
       if (!reply || reply.restarted) return null;
-      if (reply.ok) this.say("");            // "Loading the engine…" is over
-      else this.say(`The engine could not open this puzzle: ${reply.error}.`, "bad");
+      if (reply.ok) this.say(null);            // "Loading the engine…" is over
+      else this.say(message("puzzles.cannotOpen", { why: reply.error }), "bad");
       return reply;
     });
   }
@@ -129,7 +164,7 @@ class PuzzleController {
     if (type === "change") this.render();
     else if (type === "played" && detail === this.session.live.moves.at(-1)) this.solved();   // with its answer
     else if (type === "refused") this.refused(detail.reply);
-    else if (type === "dropped") this.say(`Your move was not played: ${detail.why}.`, "bad");
+    else if (type === "dropped") this.say(message("puzzles.notPlayed", { why: detail.why }), "bad");
     else if (type === "waiting" && detail) this.marks = [];
   }
 
@@ -139,9 +174,9 @@ class PuzzleController {
   refused(reply) {
     if (reply.restarted) return;
     if (reply.wrong) {
-      this.spoil("a wrong try");
-      this.say(`Not the move: ${reply.wrong}. Try another.`, "bad");
-    } else this.say(`${capital(reply.error)}.`, "bad");
+      this.spoil("wrongTry");
+      this.say(message("puzzles.wrong", { move: reply.wrong }), "bad");
+    } else this.say(message("puzzles.refused", { why: reply.error }), "bad");
   }
 
   /** A right move, answered: solved, or go on. */
@@ -150,19 +185,21 @@ class PuzzleController {
     const a = this.verdict;
     if (!a) return;           // a move played has the judge's word
     if (!a.solved) {
-      this.say(`Right: ${a.played.at(-1)} is the answer. Go on.`, "good");
+      this.say(message("puzzles.right", { move: a.played.at(-1) ?? "" }), "good");
       return;
     }
     this.progress.solved.add(this.puzzle.id);
     if (!this.spoiled) this.setStreak(this.progress.streak + 1);
     else this.save();
-    this.say(`Solved! ${a.result}.${this.spoiled ? ` (After ${this.spoiled}: the streak starts again.)` : ""}`, "good");
+    const result = a.result;
+    const solved = this.spoiled ? `puzzles.solvedAfter.${this.spoiled}` : "puzzles.solved";
+    this.say(message(solved, result ? { result } : {}), "good");
     $("puzzle-next").focus();
     this.counts();
   }
 
   /** Help taken, or a wrong try: this solve no longer counts for the streak, which starts again
-   *  (the first reason is the one said). @param {string} why */
+   *  (the first reason is the one said). @param {Spoiler} why */
   spoil(why) {
     this.spoiled ||= why;
     this.setStreak(0);
@@ -174,18 +211,19 @@ class PuzzleController {
     const next = this.puzzle.solution[SIDES.length * (this.verdict ? this.verdict.mine.length : 0)];
     const squares = next && moveSquares(next);
     if (!squares) return;
-    this.spoil("a hint");
+    this.spoil("hint");
     this.marks = [[squares.from, MARKUP.colours[0]]];
-    this.say("The piece to move is marked.");
+    this.say(message("puzzles.hintShown"));
     this.render();
   }
 
   /** The whole solution, played through the engine. */
   async showSolution() {
     if (this.session.over) return;
-    this.spoil("the solution");
+    this.spoil("solution");
     const reply = await this.begin([...this.puzzle.solution]);
-    if (reply && reply.ok) this.say(`The solution: ${this.puzzle.solution.join(", ")}. ${this.verdict?.result}.`);
+    const result = this.verdict?.result;
+    if (reply && reply.ok) this.say(message("puzzles.solutionShown", { moves: this.puzzle.solution.join(", "), ...(result ? { result } : {}) }));
   }
 
   next() {
@@ -204,17 +242,28 @@ class PuzzleController {
   }
 
   counts() {
-    $("puzzle-streak").textContent = `Streak: ${this.progress.streak}`;
-    $("puzzle-count").textContent = `${this.progress.solved.size} of ${PUZZLES.length} solved.`;
+    $("puzzle-streak").textContent = t("puzzles.streak", { count: this.progress.streak });
+    $("puzzle-count").textContent = t("puzzles.solvedCount", { solved: this.progress.solved.size, count: PUZZLES.length });
   }
 
-  /** Say ``text`` under the board, in a ``tone`` ("good", "bad" or none). @param {string} text @param {string} [tone] */
-  say(text, tone = "") {
+  /** Say ``said`` under the board (null: nothing), in a ``tone`` ("good", "bad" or none).
+   *  @param {?Message} said @param {string} [tone] */
+  say(said, tone = "") {
+    this.notice = { said, tone };
+    this.showNotice();
+  }
+
+  showNotice() {
     const box = $("puzzle-message");
-    box.textContent = text;
-    box.className = tone;
+    box.textContent = this.notice.said ? capital(say(this.notice.said)) : "";
+    box.className = this.notice.tone;
   }
 }
 
+/** A theme's name (a puzzle's theme is a code: py_engine/puzzles.py). @param {string} code */
+const themeName = (code) => t(`puzzle.theme.${code}`);
+
+await startLanguage();
+languageMenu(/** @type {HTMLSelectElement} */ ($("language")));
 /** For the tests: the page's controller. */
 globalThis.jetanPuzzles = new PuzzleController();

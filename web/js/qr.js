@@ -22,7 +22,7 @@ const QUIET_ZONE = 4;
 const DARK = "#000000";
 const LIGHT = "#ffffff";
 // What the package says when a text is too long for any code at the level asked.
-const TOO_LONG = "Capacity overflow";
+const TOO_LONG = "Capacity overflow";  // not a message: the package's own error, compared
 
 /** @type {Promise<typeof import("qr")> | undefined} the package, once asked for */
 let encoder;
@@ -80,7 +80,7 @@ export async function drawQr(canvas, text, { size, level, pixelRatio = window.de
   canvas.width = canvas.height = pixels;
   canvas.style.width = canvas.style.height = `${pixels / pixelRatio}px`;
   const context = canvas.getContext("2d");
-  if (!context) throw new Error("This browser cannot draw on a canvas");
+  if (!context) throw new Error("This browser cannot draw on a canvas");  // not a message: the page hides the code
   context.fillStyle = LIGHT;
   context.fillRect(0, 0, pixels, pixels);
   context.fillStyle = DARK;
