@@ -87,8 +87,6 @@ ENGLISH: Dict[str, str] = {
     "piece.princess": "Princess",
     # A piece with its side ("Black Thoat"), and so with the indefinite article ("an Orange Thoat").
     "piece.sided": "{{side}} {{piece}}",
-    "piece.withArticle.black": "a Black {{piece}}",
-    "piece.withArticle.orange": "an Orange {{piece}}",
     # A piece with the indefinite article, as a sentence's subject ("Drawn: an Odwar took …").
     "piece.indefinite.panthan": "a Panthan",
     "piece.indefinite.warrior": "a Warrior",

@@ -140,7 +140,8 @@ def test_the_page_gets_texts_and_starts_but_no_solutions():
     # Its words as messages: the title and the prompts keys, the text a message.
     assert shown[0]["title"] == "lesson.panthan.title"
     assert shown[0]["tasks"][0]["prompt"] == "lesson.panthan.task1"
-    assert shown[0]["text"] == {"key": "lesson.panthan.text", "args": {"moves": {"key": KIND["N"].moves}}}
+    assert shown[0]["text"] == {"key": "lesson.panthan.text",
+                                "args": {"moves": KIND["N"].moves_message.json()}}
 
 
 @needs_catalogues
@@ -180,7 +181,7 @@ def walk_ends(steps):
 def said(sentence):
     """The empty-board reach a piece's sentence (in English) describes."""
     if sentence.startswith("As the Chief"):
-        sentence = worded(KIND["C"].moves)
+        sentence = worded(KIND["C"].moves_message.key)
     exactly = re.match(r"Exactly (two|three) (orthogonal |diagonal )?steps", sentence)
     if exactly:
         directions = {"orthogonal ": ORTHOGONAL, "diagonal ": DIAGONAL}.get(exactly.group(2) or "",
@@ -207,8 +208,8 @@ def test_each_pieces_sentence_says_what_the_engine_does_and_the_lessons_say_it()
     for lesson in LESSONS:
         text = worded(lesson.text)
         if lesson.id in {kind.option for kind in PIECES}:
-            assert lesson.text.args == {"moves": Message(KIND[lesson.piece].moves)}, lesson.id
-            assert worded(KIND[lesson.piece].moves) in text, lesson.id
+            assert lesson.text.args == {"moves": KIND[lesson.piece].moves_message}, lesson.id
+            assert worded(KIND[lesson.piece].moves_message.key) in text, lesson.id
         assert "up to" not in text, lesson.id
 
 

@@ -205,7 +205,6 @@ LEFT_ALONE = [
     "return Object.hasOwn(PALETTE, key) ? PALETTE[key] : null;",
     'const text = String(name).trim().toLowerCase();',
     "const ok = typeof v === \"string\" && /^[a-z][a-z-]{0,29}$/.test(v);",
-    "const piece = pieceWithArticle(tool);",
     "const played = moves[SIDES.length * (mine.length - 1)];",
     "const y = (i % 2 ? 0.02 : -0.16) + 0.2 * (t - 0.5) ** 2;",
 ]

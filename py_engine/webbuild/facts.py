@@ -204,19 +204,10 @@ def position_layout() -> Json:
 
 def piece_letters() -> Json:
     """Every piece letter a position string may hold, in either side's case, with what it means:
-    its kind (the piece table's letter), its side (py_engine.pieces.side_of: the case of a
-    letter is its side), and the standard piece in words (a message: "Black Panthan") and with
-    its article ("a Black Panthan"), as the board editor names the piece it places."""
-    letters: Json = {}
-    for kind in PIECES:
-        for letter in (kind.letter.upper(), kind.letter.lower()):
-            side = SIDES[side_of(letter)]
-            piece = STANDARD_RULES.piece_message(letter)
-            letters[letter] = {
-                "kind": kind.letter, "side": side,
-                "words": Message("piece.sided", {"side": Message(f"side.{side}"), "piece": piece}).json(),
-                "article": Message(f"piece.withArticle.{side}", {"piece": piece}).json()}
-    return letters
+    its kind (the piece table's letter) and its side (py_engine.pieces.side_of: the case of a
+    letter is its side)."""
+    return {letter: {"kind": kind.letter, "side": SIDES[side_of(letter)]}
+            for kind in PIECES for letter in (kind.letter.upper(), kind.letter.lower())}
 
 
 # The piece art: feathers are drawn for every piece that has them, but the Flier, whose emblem

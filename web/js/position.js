@@ -92,11 +92,6 @@ export const sideOfPiece = (letter) => LETTER_FACTS[letter]?.side;
  *  @param {string} letter @returns {string} */
 export const pieceKind = (letter) => LETTER_FACTS[letter]?.kind;
 
-/** The standard piece a letter stands for in English words with its article ("a Black Panthan"):
- *  the engine's English (the page says a piece with pieceMessage and sidePieceMessage).
- *  @param {string} letter @returns {string} */
-export const pieceWithArticle = (letter) => LETTER_FACTS[letter]?.article;
-
 /** The side that is not ``side``. @param {string} side @returns {string} */
 export const otherSide = (side) => SIDES[1 - SIDES.indexOf(side)];
 
