@@ -108,8 +108,13 @@ def test_links_round_trip_and_mangled_ones_are_refused(node):
 
 
 STORAGE = """
+import { readFileSync } from "node:fs";
+import { say, setCatalogue } from "./js/i18n.js";
 import { KEYS, checkGame, checkSettings, readSaved, writeSaved, remember, recentGames }
   from "./js/storage.js";
+// What went wrong is a message: worded here in English (none: "").
+setCatalogue("en", JSON.parse(readFileSync("./i18n/en.json", "utf-8")));
+const words = (message) => (message ? say(message) : "");
 class Store {
   constructor(limit = Infinity, deny = "") { this.items = new Map(); this.limit = limit; this.deny = deny; }
   getItem(k) { return this.items.has(k) ? this.items.get(k) : null; }
@@ -137,23 +142,24 @@ for (const [name, bad] of [["playersNull", { players: null }], ["proto", { scori
 s = new Store();
 s.setItem(KEYS.saved, JSON.stringify({ game: { rules: "", start: "start", moves: [1] }, settings }));
 out.badMoves = readSaved(s);
+out.badMoves.problems = out.badMoves.problems.map(say);
 out.badMovesDamaged = s.getItem(KEYS.damaged) !== null;
 // A 3 MB unreadable save with room for only one copy: moved aside, not lost.
 const huge = "x".repeat(3000000);
 s = new Store(3500000);
 s.setItem(KEYS.saved, huge);
-out.huge = readSaved(s).problems;
+out.huge = readSaved(s).problems.map(say);
 out.hugeKept = s.getItem(KEYS.damaged) === huge;
-out.hugeWrite = writeSaved(s, { game });
+out.hugeWrite = words(writeSaved(s, { game }));
 // Not even a move works: it stays where it was, and nothing overwrites it.
 s = new Store(Infinity, KEYS.damaged);
 s.setItem(KEYS.saved, huge.slice(0, 2999999));
-out.stuck = readSaved(s).problems;
-out.stuckWrite = writeSaved(s, { game });
+out.stuck = readSaved(s).problems.map(say);
+out.stuckWrite = words(writeSaved(s, { game }));
 out.stuckKept = s.getItem(KEYS.saved).length;
 // Full storage: reported, not thrown.
 s = new Store(10);
-out.full = writeSaved(s, { game });
+out.full = words(writeSaved(s, { game }));
 s = new Store();
 remember(s, game, null, 1);
 remember(s, { ...game, moves: [] }, null, 2);
@@ -201,7 +207,12 @@ def test_saved_data_is_checked_field_by_field_and_never_lost(node):
 
 
 KEEPING = """
-import { MemoryStorage, openStorage, readSaved, recentGames, remember, writeSaved } from "./js/storage.js";
+import { readFileSync } from "node:fs";
+import { say, setCatalogue } from "./js/i18n.js";
+import { MemoryStorage, openStorage, readSaved, recentGames, remember, writeSaved as write } from "./js/storage.js";
+// What went wrong is a message: worded here in English (none: "").
+setCatalogue("en", JSON.parse(readFileSync("./i18n/en.json", "utf-8")));
+const writeSaved = (...args) => { const problem = write(...args); return problem ? say(problem) : ""; };
 class Store {
   constructor(limit = Infinity) { this.items = new Map(); this.limit = limit; }
   getItem(k) { return this.items.has(k) ? this.items.get(k) : null; }

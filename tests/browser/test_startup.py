@@ -1,8 +1,11 @@
 """Start-up in Debian's chromium: the engine's memory snapshot restored on a second visit, the
 runtime's after an engine's release, and the ordinary start whenever a snapshot cannot be used —
 damaged, made by another runtime, storage denied or full (docs/architecture.md, "Snapshots")."""
+import re
+
 import pytest
 
+from tests.browser.conftest import ARTIFACTS, hold_runtime
 from tests.browser.pages import FAST, open_app, wait_plies, wait_until
 
 pytestmark = pytest.mark.browser
@@ -268,6 +271,32 @@ def test_a_shared_game_can_be_looked_through_while_the_engine_loads(held_runtime
     assert status.inner_text() == "Reviewing: after 1… g9-g8 (Orange)"
     assert page.locator("#flip-button").get_attribute("aria-pressed") == "true"
     assert page.locator("#board").get_attribute("data-position").split()[0] == after_two.split()[0]
+
+
+def test_the_engine_loads_in_the_readers_language_on_a_phone(browser, server):
+    """The worker says its steps as messages (codes and numbers, no words: it loads no
+    catalogue), and the page words them in its reader's language: a German browser reads the
+    download's progress in German, with German numbers, whole on one line of a phone."""
+    context = browser.new_context(locale="de-DE", viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, service_workers="block")
+    try:
+        release = hold_runtime(context)
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        page.goto(server.url)
+        page.wait_for_function("document.getElementById('loading-text').textContent.includes('MB')")
+        said = page.locator("#loading-text")
+        page.screenshot(path=str(ARTIFACTS / "startup-loading-de-390.png"))
+        assert page.evaluate("document.documentElement.lang") == "de"
+        words = said.inner_text()
+        assert re.fullmatch(r"Die Engine wird geladen: \d+(,\d)? von \d+(,\d)? MB…", words), words
+        assert said.evaluate("(e) => e.scrollWidth <= e.clientWidth && e.checkVisibility()")
+        release()
+        page.wait_for_selector("body[data-engine=ready]", timeout=60000)
+        assert not page.errors
+    finally:
+        context.close()
 
 
 def test_the_early_move_list_numbers_and_marks_moves_as_the_engine_will(held_runtime, server):

@@ -13,6 +13,9 @@ const SERVER = fileURLToPath(new URL("./facade_server.py", import.meta.url));
 const PYTHON = process.env.PYTHON || "python3";
 // Where py_engine is: the checkout the tests run from (the pytest wrapper says so).
 const ROOT = process.env.JETAN_ROOT || process.cwd();
+// What the page's engine answers once its worker is gone (engine.js's restart()): a message.
+const DIED = Object.freeze({ ok: false, restarted: true,
+                             error: { key: "startup.restarted", args: { why: { key: "startup.reason.silent" } } } });
 
 export class FacadeEngine {
   constructor({ held = false } = {}) {
@@ -48,7 +51,7 @@ export class FacadeEngine {
     const search = op === "think" ? ++this.searches : 0;
     const answer = this.queue.then(async () => {
       await this.gate;
-      if (this.dead) return { ok: false, error: "the engine was restarted (it died)", restarted: true };
+      if (this.dead) return { ...DIED };
       return op === "think" ? this.think(search, args, onProgress) : this.call(op, args);
     });
     this.queue = answer.then(() => {}, () => {});

@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { test } from "node:test";
+import { say } from "../js/i18n.js";
 import { encodeGame } from "../js/share.js";
 import { FakeTime, askedOf, engines, settle, tick, watched } from "./helpers.mjs";
 
@@ -23,7 +24,7 @@ async function playing(t, g, options = {}) {
   const engine = engines(t)();
   const watch = watched(engine, { players: TWO, ...options });
   const reply = await watch.session.load(g, { players: options.players || TWO });
-  assert.ok(reply.ok, reply.error);
+  assert.ok(reply.ok, JSON.stringify(reply.error));
   return { engine, ...watch };
 }
 
@@ -45,14 +46,14 @@ test("a game ends with its reason: the Princess taken (the book's game, Gahan's 
                                                     { rules: "setup=facing,first=orange,duel=even" }));
   await presses(session, engine, "g4", "f1");
   assert.equal(session.game.moves.at(-1), "g4xf1");
-  assert.equal(session.state.result.words, "Orange's Flier took the Black Princess: Orange wins");
+  assert.equal(say(session.state.result.words), "Orange's Flier took the Black Princess: Orange wins");
   assert.equal(session.state.result.text, "orange wins");
 });
 
 test("a resignation ends the game in words, and undo does not revive it", async (t) => {
   const { session } = await playing(t, game(["d2-d3", "e9-e8"]));
   await session.resign(session.turn);
-  assert.equal(session.state.result.words, "Black resigned: Orange wins");
+  assert.equal(say(session.state.result.words), "Black resigned: Orange wins");
   assert.equal(session.game.resigned, "black");
   assert.equal(await session.undo(), null);
   assert.equal(session.over, true);
@@ -68,7 +69,7 @@ test("a draw offered is declined, offered again and accepted: the record says so
   assert.equal(session.over, false);
   session.offerDraw(session.turn);
   await session.agreeDraw();
-  assert.equal(session.state.result.words, "Drawn by agreement");
+  assert.equal(say(session.state.result.words), "Drawn by agreement");
   assert.equal(session.state.result.winner, null);
   assert.match(await record(session, engine), /agreement/);
   assert.equal(await session.undo(), null);
@@ -84,7 +85,7 @@ test("a flag fall ends the game in words, the flagged side's time kept at zero",
   assert.equal(session.clock.running, "orange");
   time.advance(1500 + 100);
   await settle(engine);
-  assert.equal(session.state.result.words, "Orange's time ran out: Black wins");
+  assert.equal(say(session.state.result.words), "Orange's time ran out: Black wins");
   assert.equal(session.game.flagged, "orange");
   assert.equal(session.game.clock.orange, 0);
   assert.equal(session.game.clock.black, 60000);
@@ -167,7 +168,7 @@ test("a game ended by a duel says so (the book's Chapter 17)", async (t) => {
   const moves = ["g10-d7", "d2-d3", "d7-g4", "d1xg4/a", "f9-f8", "g1-f4", "h9-i8", "f4-c7", "f10-i7", "e1-e4",
                  "a9-b7", "e4-e7", "f8xe7/d", "e7xe10/a"];
   const { session } = await playing(t, game(moves, { rules: "setup=facing,first=orange,duel=even,odwar=on" }));
-  assert.match(session.state.result.words, /^Black's Chief took the Orange Chief in a duel: Black wins/);
+  assert.match(say(session.state.result.words), /^Black's Chief took the Orange Chief in a duel: Black wins/);
   assert.equal(session.state.moves.filter((m) => m.duel).length, 3);
 });
 
@@ -235,6 +236,6 @@ test("a game as long as a game may be cannot go on: no move is legal, and one ty
   assert.deepEqual(session.state.legal, {});
   const reply = await session.play({ text: "d1-a4" });
   assert.ok(reply && !reply.ok);
-  assert.match(reply.error, /20,000 plies, the most a game may have/);
+  assert.match(say(reply.error), /20,000 plies, the most a game may have/);
   assert.equal(session.game.moves.length, 20000);
 });

@@ -7,7 +7,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ShareError, decodeGame, decodeLink } from "../js/share.js";
-import { KEYS, MemoryStorage, defaultSettings, newGame, readSaved, remember } from "../js/storage.js";
+import { say } from "../js/i18n.js";
+import { KEYS, MemoryStorage, NOT_KEPT, defaultSettings, newGame, readSaved, remember, writeSaved } from "../js/storage.js";
 import { engines } from "./helpers.mjs";
 
 const OWN = ["d2-d3", "g9-g8"];
@@ -27,15 +28,26 @@ const DAMAGED_SETTINGS = [
   [{ level: "6; alert(1)" }, "level"],
 ];
 
+/** What is read back from a save of ``settings`` beside a good game. @param {unknown} settings */
+const withSettings = (settings) =>
+  readSaved(storing(JSON.stringify({ version: 1, game: { rules: "", start: "start", moves: OWN }, settings })));
+
 test("damaged settings fall back to their defaults, each named; the game is kept", () => {
   for (const [damage, name] of DAMAGED_SETTINGS) {
-    const settings = { ...defaultSettings(), players: { black: "human", orange: "engine" }, level: 1, ...damage };
-    const read = readSaved(storing(JSON.stringify({ version: 1, game: { rules: "", start: "start", moves: OWN }, settings })));
+    const read = withSettings({ ...defaultSettings(), players: { black: "human", orange: "engine" }, level: 1, ...damage });
     assert.deepEqual(read.game.moves, OWN, name);
     assert.deepEqual(read.settings[name], defaultSettings()[name], name);
     assert.equal(read.problems.length, 1, name);
-    assert.match(read.problems[0], new RegExp(`back to their defaults \\(${name}\\)`));
+    // A message naming the setting in words (its own message), worded by the page.
+    assert.deepEqual(read.problems[0], { key: "storage.settingReset", args: { setting: { key: `storage.setting.${name}` } } });
+    assert.match(say(read.problems[0]), /^A saved setting was damaged and is back to its default: \w.+\.$/);
   }
+  assert.equal(say(withSettings({ scoring: "__proto__" }).problems[0]),
+               "A saved setting was damaged and is back to its default: the scoring.");
+  // Several are counted; settings that are no settings at all are all reset.
+  const several = withSettings({ scoring: "toString", level: 0, timeMs: "x" });
+  assert.equal(say(several.problems[0]), "3 saved settings were damaged and are back to their defaults.");
+  assert.equal(say(withSettings(5).problems[0]), "Your saved settings were damaged and are back to their defaults.");
 });
 
 test("a damaged or huge saved game is moved aside, whole, and nothing is read from it", () => {
@@ -43,7 +55,9 @@ test("a damaged or huge saved game is moved aside, whole, and nothing is read fr
     const storage = storing(raw);
     const read = readSaved(storage);
     assert.equal(read.game, null);
-    assert.match(read.problems[0], /^your saved game could not be read; a copy is kept/);
+    assert.equal(read.problems[0].key, "storage.damaged.kept");
+    assert.equal(say(read.problems[0]), 'Your saved game could not be read (its text is damaged); a copy is kept in ' +
+                                        'this browser as "jetan.saved.damaged".');
     assert.equal(storage.getItem(KEYS.damaged), raw);
   }
 });
@@ -193,8 +207,19 @@ test("generated saved data and links never break the checks", () => {
 
 test("replacing a game of no moves keeps nothing and is no failure (no 'storage is full')", () => {
   const storage = new MemoryStorage();
-  assert.equal(remember(storage, newGame()), "");
+  assert.equal(remember(storage, newGame()), null);
   assert.equal(storage.getItem(KEYS.recent), "[]");
-  assert.equal(remember(storage, { ...newGame(), moves: ["d2-d3"] }), "");
+  assert.equal(remember(storage, { ...newGame(), moves: ["d2-d3"] }), null);
   assert.equal(JSON.parse(/** @type {string} */ (storage.getItem(KEYS.recent))).length, 1);
+});
+
+test("a game that cannot be kept says so, with one message each time (the page says it once)", () => {
+  const storage = new MemoryStorage();
+  storage.setItem = () => { throw Object.assign(new Error("full"), { name: "QuotaExceededError" }); };
+  const data = { version: 1, game: { ...newGame(), moves: OWN }, settings: defaultSettings(), position: null };
+  const first = writeSaved(storage, data);
+  assert.equal(first, NOT_KEPT.full);
+  assert.equal(writeSaved(storage, data), first);
+  assert.equal(say(first), "The game could not be saved in this browser (its storage is full).");
+  assert.equal(remember(storage, { ...newGame(), moves: OWN }), NOT_KEPT.notRemembered);
 });

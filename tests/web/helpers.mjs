@@ -1,7 +1,7 @@
 // What the controller tests share: a session on the real facade (engine.mjs), what it says,
 // a fake clock, and waiting until the engine has nothing left to answer.
 import { readFileSync } from "node:fs";
-import { setCatalogue } from "../js/i18n.js";
+import { say, setCatalogue } from "../js/i18n.js";
 import { Session } from "../js/session.js";
 import { FacadeEngine } from "./engine.mjs";
 
@@ -39,14 +39,17 @@ export class FakeTime {
 }
 
 /** A session on ``engine`` (options as Session's), with what it says but "change" noted in
- *  ``events`` ([type, the detail's text, reason or itself]) and the "change"s counted. */
+ *  ``events`` and the "change"s counted: [type, detail], or for a notice and a move let go [type,
+ *  its message worded (in the page's language: English unless a test chose another), the message]. */
 export function watched(engine, options = {}) {
   const events = [];
   const session = new Session({ engine: () => engine, strength: { level: 1, timeMs: 50 }, ...options });
   const seen = { changes: 0 };
   session.listen((type, detail) => {
     if (type === "change") seen.changes += 1;
-    else events.push([type, detail && (detail.text ?? detail.why ?? detail)]);
+    else if (type === "notice") events.push([type, say(detail.text), detail.text]);
+    else if (type === "dropped") events.push([type, say(detail.why), detail.why]);
+    else events.push([type, detail && (detail.text ?? detail)]);
   });
   return { session, events, seen };
 }

@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { LESSONS, PUZZLES } from "../training-data.js";
+import { say } from "../js/i18n.js";
 import { lessonJudge, puzzleJudge } from "../js/judges.js";
 import { engines, settle, watched } from "./helpers.mjs";
 
@@ -80,7 +81,7 @@ test("a lesson: a move against the task is refused with the engine's reason; the
   assert.deepEqual(session.state.verdict.stars, [E5, G6]);
   const back = await session.play({ from: E3, to: E2 });
   assert.equal(back.ok, false);
-  assert.ok(events.some(([type, text]) => type === "notice" && text === back.error));
+  assert.ok(events.some(([type, text, said]) => type === "notice" && said === back.error && text === say(back.error)));
   for (const [from, to] of [[E3, E4], [E4, E5], [E5, F6_]]) {
     session.press(from);
     session.press(to);
@@ -149,7 +150,7 @@ test("a lesson explains a move the rules refuse: pressed or dragged, it is sent 
   await settle(engine);
   const refused = events.filter(([type]) => type === "refused");
   assert.equal(refused.length, 1);
-  assert.match(refused[0][1].reply.error, /Panthan/);
+  assert.match(say(refused[0][1].reply.error), /Panthan/);
   session.drop(E3, E2);
   await settle(engine);
   assert.equal(events.filter(([type]) => type === "refused").length, 2);

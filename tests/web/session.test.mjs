@@ -3,7 +3,7 @@
 // silence; moves, review, undo, the engine's turn.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { PHASES } from "../js/session.js";
+import { DROPPED, PHASES } from "../js/session.js";
 import { SQ, askedOf, engines, settle, tick, watched } from "./helpers.mjs";
 
 const { d2, d3, d5 } = SQ;
@@ -72,7 +72,7 @@ test("an illegal move kept while the engine loads is dropped with a reason", asy
   await settle(engine);
   assert.deepEqual(session.game.moves, []);
   assert.deepEqual(askedOf(engine), ["state"]);
-  assert.ok(events.some(([type, why]) => type === "dropped" && why === "it is not legal now"));
+  assert.ok(events.some(([type, why, said]) => type === "dropped" && why === "it is not legal now" && said === DROPPED.notLegal));
 });
 
 test("a press on the piece again while the engine loads lets it go", async (t) => {
@@ -189,7 +189,8 @@ test("a move kept for a game the engine refuses is let go; the game shown before
   assert.equal(session.phase, "idle");
   assert.deepEqual(session.game.moves, []);
   assert.equal(session.waiting, null);
-  assert.ok(events.some(([type, why]) => type === "dropped" && why === "that game could not be opened"));
+  assert.ok(events.some(([type, why, said]) => type === "dropped" && why === "that game could not be opened" &&
+                                              said.key === "session.dropped.notOpened"));
 });
 
 test("a reply about a game since replaced is dropped (the epoch)", async (t) => {
@@ -293,8 +294,9 @@ test("before the engine answers, a game is shown replayed for display, and can b
   assert.deepEqual(session.lastMoveShown(), [d2, d3]);
   session.step("last");
   assert.equal(session.shownBoard()[SQ.g8], "n");
+  assert.equal(session.earlyError, null);
   session.show({ rules: "", start: "start", moves: ["nonsense"] });
-  assert.notEqual(session.earlyError, "");
+  assert.equal(typeof session.earlyError?.key, "string", "why not, a message");
   engine.release();
 });
 

@@ -3,6 +3,7 @@
 // never loads it, nor the worker and the runtime it starts. In the built bundle
 // (py_engine/webbuild/bundle.py) engine.js is a chunk of its own, beside the entry in js/, so
 // that the worker's address engine.js makes from import.meta.url is the same as unbundled.
+import { message } from "./i18n.js";
 
 /** @typedef {import("./engine.js").Engine} Engine */
 
@@ -10,7 +11,8 @@
 let loaded = null;
 /** @type {?Promise<typeof import("./engine.js")>} */
 let loading = null;
-/** Why engine.js could not be loaded the last time it was asked for ("" if it was not refused). */
+/** Why engine.js could not be loaded the last time it was asked for, as the browser said it ("" if
+ *  it was not refused). */
 let refused = "";
 /** What onEngineReady() was given, told whenever the page's engine is (or becomes) ready. @type {Set<() => void>} */
 const readyListeners = new Set();
@@ -40,7 +42,8 @@ const LATER = {
    *  @param {(progress: import("./engine.js").ProgressOf<O>) => void} [onProgress]
    *  @returns {Promise<import("./engine.js").ReplyTo<O>>} */
   request: (op, args, onProgress) => engineModule().then((m) => m.sharedEngine().request(op, args, onProgress),
-    () => ({ ok: false, error: `the engine could not start: its module could not be loaded (${refused})` })),
+    () => ({ ok: false, error: message("startup.couldNotStart",
+                                       { why: message("startup.moduleNotLoaded", { detail: refused }) }) })),
   /** Stop a search (there is none before a request has loaded engine.js). */
   stop: () => { if (loaded) loaded.sharedEngine().stop(); },
 };

@@ -2,10 +2,16 @@
 // Requests are JSON values; replies come back as py_engine.facade sent them ({ok: true, ...} or
 // {ok: false, error}). Every promise settles: a worker that dies or stops answering is replaced,
 // and the requests it held are answered {ok: false, restarted: true} — the game is plain data
-// on the page, so nothing is lost but the answer.
+// on the page, so nothing is lost but the answer. Every error here, the facade's and this
+// bridge's own, is a message ({key, args}: i18n.js), worded by the page when it shows it.
+import { message } from "./i18n.js";
 
 /**
- * The replies' shapes, as py_engine/facade.py sends them (its StateReply and MoveEntry).
+ * The replies' shapes, as py_engine/facade.py sends them (its StateReply and MoveEntry). Whatever
+ * a reply says in words is a message: an error, a result, a move in descriptive notation, the
+ * pieces' names.
+ *
+ * @typedef {import("./i18n.js").Message} Message
  *
  * @typedef {{text: string, capture: boolean, outcome: string} &
  *   ({from: number, to: number} | {from: null, to: null})} Move   a move: text "d1xg4/a" (for
@@ -20,20 +26,22 @@
  * @property {string} winner
  * @property {?number[]} rolls
  *
- * @typedef {Move & {technical: string, descriptive: string, side: string, number: number,
- *   captured: string, escape: boolean, position: string, duel: ?Duel}} MoveEntry   one move of the history
+ * @typedef {Move & {technical: string, descriptive: Message, side: string, number: number,
+ *   captured: string, escape: boolean, position: string, duel: ?Duel}} MoveEntry   one move of the
+ *   history (descriptive: Burroughs' descriptive notation, a message)
  *
  * @typedef {{to: number, capture: boolean, escape: boolean, duel: boolean}} Destination   a legal
  *   destination of a piece
  *
- * @typedef {object} Result      how a game ended: the reason and its explanation in words, the
- *   winner (null: a draw), ``words`` one sentence for the player, ``record`` the result's mark as
- *   the record writes it after the last move ("" where only its headers give it)
+ * @typedef {object} Result      how a game ended: the result and its reason (codes), its explanation
+ *   (a message), the winner (null: a draw), ``words`` one sentence for the player (a message),
+ *   ``record`` the result's mark as the record writes it after the last move ("" where only its
+ *   headers give it)
  * @property {string} text
  * @property {string} reason
- * @property {string} explanation
+ * @property {Message} explanation
  * @property {?string} winner
- * @property {string} [words]
+ * @property {?Message} [words]
  * @property {string} [record]
  *
  * @typedef {object} State
@@ -53,7 +61,7 @@
  * @property {?Result} result
  * @property {Object<string, string[]>} captured
  * @property {{system: string, [side: string]: number | string}} wager
- * @property {Object<string, string>} names   piece letter -> name under these rules
+ * @property {Object<string, Message>} names   piece letter -> its name under these rules (a message)
  * @property {boolean} full        the game has as many plies as a game may have: it cannot go on
  * @property {string} [record]     the game record, when asked for
  * @property {import("./judges.js").Verdict} [verdict]   a lesson's or a puzzle's judge's word on
@@ -85,8 +93,9 @@
  * What each request the page makes is answered with (py_engine/facade.py's op_ functions, and
  * "think", the worker's search), and what it reports meanwhile:
  *
- * @typedef {{ok: false, error: string, restarted?: boolean, internal?: boolean}} Failure   a request
- *   not answered, and why (restarted: the engine was restarted meanwhile; internal: it failed on it)
+ * @typedef {{ok: false, error: Message, restarted?: boolean, internal?: boolean}} Failure   a request
+ *   not answered, and why, a message (restarted: the engine was restarted meanwhile; internal: it
+ *   failed on it)
  * @typedef {{state: {state: State}, play: {state: State, played: Move},
  *   record: {state: State, game: import("./session.js").GameData}, think: {best: ?SearchInfo, stopped: boolean},
  *   check: {rules: string, start: string}, reach: {from: string, to: string[]},
@@ -97,9 +106,12 @@
  *
  * The worker's messages: in {id, op, args} (op: a facade operation or "think"), {op: "stop"},
  * {op: "ping"}, and from the app's page {op: "runtime", module} (index.html); out {status,
- * detail, fraction}, {id, progress}, {id, reply}, {pong: true}.
+ * detail, fraction}, {id, progress}, {id, reply}, {pong: true}. A status's detail is a message
+ * (the step, or why the start failed), but "ready"'s: how it started (worker.js).
  *
- * @typedef {{status?: string, detail?: string, fraction?: number, suspends?: boolean, settled?: boolean,
+ * @typedef {"loading" | "ready" | "error" | "restarting"} EngineState   what onStatus says
+ * @typedef {keyof typeof REASONS} RestartReason   why a worker is replaced (REASONS)
+ * @typedef {{status?: string, detail?: Message | string, fraction?: number, suspends?: boolean, settled?: boolean,
  *   pong?: boolean, id?: number, progress?: unknown, reply?: ReplyTo}} WorkerMessage   a message from the worker
  * @typedef {{op: Op, args: Object<string, unknown>, resolve: (reply: ReplyTo) => void,
  *   onProgress: (progress: unknown) => void, timeMs: number, retried: boolean, best: ?SearchInfo}} Pending
@@ -116,6 +128,11 @@
  * @typedef {O extends "think" ? SearchInfo : ReplayProgress} ProgressOf   what request ``O``
  *   reports while it runs: a search each finished depth, any other a long replay's progress
  */
+
+/** Why a worker is replaced (restart()): the page's Retry, a worker that stopped answering, a
+ *  search cut short (cutShort()); each the message the page is told. */
+const REASONS = Object.freeze({ retry: "startup.reason.retry", silent: "startup.reason.silent",
+                                cutShort: "startup.reason.cutShort" });
 
 // A worker that has said nothing for this long while a request waits is taken for dead. Python
 // cannot answer while it computes, so a search may add its own time (see patience()).
@@ -134,13 +151,14 @@ const SLICE_MS = 100;
 const QUIET_START_MS = 1000;
 
 export class Engine {
-  /** onStatus(state, detail, fraction): "loading" (detail: the step; fraction: how far along,
-   *  0..1), "ready" (detail: "restored" from the engine's snapshot, "updated" from the runtime's, or "started" afresh), "error" (detail: why), "restarting" (detail: why; "ready" follows when the
-   *  new worker is up). */
+  /** onStatus(state, detail, fraction): "loading" (detail: the step, a message; fraction: how far
+   *  along, 0..1), "ready" (detail: "restored" from the engine's snapshot, "updated" from the
+   *  runtime's, or "started" afresh: a token, not words), "error" (detail: why, a message),
+   *  "restarting" (detail: why, a message; "ready" follows when the new worker is up). */
   /** ``adoptEarly``: take over the worker the app's page started in its head (index.html); no
    *  other page's engine looks at a page global. ``searchesOnly``: the second engine that runs
    *  the searches where the worker cannot suspend (see searcher()).
-   *  @param {{onStatus?: (state: string, detail: string, fraction?: number) => void, adoptEarly?: boolean,
+   *  @param {{onStatus?: (state: EngineState, detail: Message | string, fraction?: number) => void, adoptEarly?: boolean,
    *           searchesOnly?: boolean}} [options] */
   constructor({ onStatus = () => {}, adoptEarly = false, searchesOnly = false } = {}) {
     this.onStatus = onStatus;
@@ -161,6 +179,8 @@ export class Engine {
     this.failed = false;
     /** @type {?Worker} the engine's worker; null when none could be started */
     this.worker = null;
+    /** @type {?Message} why the worker could not start (while failed) */
+    this.failure = null;
     this.heard = 0;               // when the worker was last heard from (performance.now())
     this.spoke = false;           // has the worker said anything since it was started?
     this.start();
@@ -187,20 +207,20 @@ export class Engine {
     this.worker.onmessage = (event) => this.receive(event.data);
     this.worker.onerror = (event) => {
       event.preventDefault();
-      this.fail(event.message || "the engine worker could not start");
+      this.fail(workerFailed(event.message));
     };
     if (early) {
-      if (early.failed) this.fail(early.failed);
+      if (early.failed) this.fail(workerFailed(early.failed));
       else for (const msg of early.held) this.receive(msg);
     }
   }
 
-  /** @param {string} why */
+  /** The worker could not start, and ``why``. @param {Message} why */
   fail(why) {
     this.failed = true;
     this.failure = why;
     this.ready = false;
-    this.settleAll(`the engine could not start: ${why}`, false);
+    this.settleAll(message("startup.couldNotStart", { why }), false);
     this.onStatus("error", why);
   }
 
@@ -212,12 +232,12 @@ export class Engine {
     if (msg.settled) { this.settled = true; return; }
     if (msg.status) {
       // (The worker says each status with its detail: worker.js's status().)
-      const detail = /** @type {string} */ (msg.detail);
-      if (msg.status === "error") { this.fail(detail); return; }
+      const detail = /** @type {Message | string} */ (msg.detail);
+      if (msg.status === "error") { this.fail(/** @type {Message} */ (detail)); return; }
       if (this.failed) return;    // a failed start stays failed until restart()
       this.ready = msg.status === "ready";
       if (this.ready) this.suspends = msg.suspends !== false;
-      this.onStatus(msg.status, detail, msg.fraction);
+      this.onStatus(/** @type {EngineState} */ (msg.status), detail, msg.fraction);
       return;
     }
     if (msg.id === undefined) return;
@@ -264,7 +284,7 @@ export class Engine {
     for (const [id, request] of this.pending) if (request === search) this.pending.delete(id);
     this.running = null;
     search.resolve({ ok: true, best: search.best, stopped: true });
-    this.restart("a search cut short");
+    this.restart("cutShort");
     return true;
   }
 
@@ -275,7 +295,7 @@ export class Engine {
    *  @param {(progress: ProgressOf<O>) => void} [onProgress]
    *  @returns {Promise<ReplyTo<O>>} */
   request(op, args = {}, onProgress = () => {}) {
-    if (this.failed) return Promise.resolve({ ok: false, error: `the engine could not start: ${this.failure}` });
+    if (this.failed) return Promise.resolve({ ok: false, error: message("startup.couldNotStart", { why: this.whyFailed() }) });
     // Where searches cannot suspend they go to the second worker. Until it has started (seconds,
     // in WebKit) a short search (the engine's move, a hint) runs here rather than wait, in
     // slices, so that a stop — and the requests behind it — wait a slice at most (the worker
@@ -308,7 +328,7 @@ export class Engine {
     this.lastSent = performance.now();
     const id = this.nextId++;
     this.pending.set(id, request);
-    if (!this.worker) throw new Error("the engine has no worker");
+    if (!this.worker) throw new Error("the engine has no worker");   // not a message: a mistake in this module
     this.worker.postMessage({ id, op: request.op, args: request.args });
   }
 
@@ -335,31 +355,37 @@ export class Engine {
     }
     if (!this.ready || !this.pending.size) { this.heard = performance.now(); return; }
     if (performance.now() - this.heard > this.patience()) {
-      this.restart("the engine stopped answering");
+      this.restart("silent");
       return;
     }
     this.worker?.postMessage({ op: "ping" });
   }
 
-  /** Replace the worker (after a failure, or for the page's Retry button). The requests it
-   *  held are sent again, once, to the new one (every request carries its whole game, so this
-   *  is safe); a search is not (its time is gone), nor a request that was already sent again. */
-  restart(why = "restarted") {
+  /** Replace the worker (after a failure, or for the page's Retry button), saying why (REASONS:
+   *  the message "restarting" tells, and the requests not sent again). The requests it held are sent
+   *  again, once, to the new one (every request carries its whole game, so this is safe); a
+   *  search is not (its time is gone), nor a request that was already sent again.
+   *  @param {RestartReason} [reason] */
+  restart(reason = "retry") {
     if (this.worker) this.worker.terminate();
     const waiting = [...this.pending.values()];
     this.pending.clear();
+    const why = message(REASONS[reason]);
     this.onStatus("restarting", why);
     this.start();
     for (const request of waiting) {
       if (this.failed || request.retried || request.op === "think") {
-        request.resolve({ ok: false, error: `the engine was restarted (${why})`, restarted: true });
+        request.resolve({ ok: false, error: message("startup.restarted", { why }), restarted: true });
       } else {
         this.send({ ...request, retried: true });
       }
     }
   }
 
-  /** Answer every request still waiting with ``error``. @param {string} error @param {boolean} restarted */
+  /** Why the worker could not start (while it has not). @returns {Message} */
+  whyFailed() { return this.failure ?? message("startup.workerNoStart"); }
+
+  /** Answer every request still waiting with ``error``. @param {Message} error @param {boolean} restarted */
   settleAll(error, restarted) {
     const waiting = [...this.pending.values()];
     this.pending.clear();
@@ -371,7 +397,7 @@ export class Engine {
 function newWorker(searchesOnly) {
   // A sandboxed frame's opaque origin may start no worker: some browsers throw, others only
   // log it and leave the worker silent for ever.
-  if (globalThis.origin === "null") throw new DOMException("opaque origin", "SecurityError");
+  if (globalThis.origin === "null") throw new DOMException("opaque origin", "SecurityError"); // not a message: worded by workerProblem
   const url = new URL("./worker.js", import.meta.url);
   // ?jspi=off on the page runs the engine as in a browser without JSPI (the tests use it).
   if (new URLSearchParams(location.search).get("jspi") === "off") url.searchParams.set("jspi", "off");
@@ -381,30 +407,40 @@ function newWorker(searchesOnly) {
   return new Worker(script, { type: "module" });
 }
 
-/** Why no worker could be made, in words a page's author can act on. A sandboxed frame without
+/** Why no worker could be made, a message a page's author can act on. A sandboxed frame without
  *  allow-same-origin has an opaque origin, from which no worker can be started.
- *  @param {unknown} err   what starting it threw, or null: it never said anything */
+ *  @param {unknown} err   what starting it threw, or null: it never said anything
+ *  @returns {Message} */
 function workerProblem(err) {
   // (Read as properties are read of any value: a thrown string or null has neither.)
-  const { name, message } = /** @type {{name?: unknown, message?: unknown}} */ (Object(err));
+  const { name, message: text } = /** @type {{name?: unknown, message?: unknown}} */ (Object(err));
   if (globalThis.origin === "null" || (err && name === "SecurityError")) {
-    return "this page may not start the engine's worker: a sandboxed frame must allow scripts and the same " +
-      'origin (sandbox="allow-scripts allow-same-origin"), or the page must be served over http(s)';
+    // (The attribute as the host page writes it: code, not words.)
+    return message("startup.sandboxed", { sandbox: 'sandbox="allow-scripts allow-same-origin"' }); // not a message: HTML
   }
-  if (!err) return "the engine's worker never started (the browser may have blocked it: see its console)";
-  return `the engine's worker could not be started (${String(err && message ? message : err).slice(0, 120)})`;
+  if (!err) return message("startup.neverStarted");
+  return message("startup.workerNotMade", { detail: String(err && text ? text : err).slice(0, 120) });
+}
+
+/** A worker that failed as it started, and what the browser said of it (its own words, in its
+ *  own language; index.html's early worker may say only that it failed).
+ *  @param {unknown} said @returns {Message} */
+function workerFailed(said) {
+  return typeof said === "string" && said ? message("startup.workerFailed", { detail: said.slice(0, 200) })
+    : message("startup.workerNoStart");
 }
 
 /** The worker the app's page started in its <head> (index.html), before any module loaded,
- *  with the messages it has sent so far (held) or why it failed; taken once. Anything else under
- *  that name (an element whose id clobbers it) is not a worker and is left alone.
- *  @returns {?(Worker & {held: WorkerMessage[], failed?: string})} */
+ *  with the messages it has sent so far (held) or that it failed (failed: what the browser said,
+ *  or true); taken once. Anything else under that name (an element whose id clobbers it) is not
+ *  a worker and is left alone.
+ *  @returns {?(Worker & {held: WorkerMessage[], failed?: string | boolean})} */
 function adoptEarlyWorker() {
   const page = /** @type {{jetanEarlyWorker?: unknown}} */ (globalThis);
   const early = page.jetanEarlyWorker;
   if (!(early instanceof Worker) || !Array.isArray(/** @type {{held?: unknown}} */ (early).held)) return null;
   delete page.jetanEarlyWorker;
-  return /** @type {Worker & {held: WorkerMessage[], failed?: string}} */ (early);
+  return /** @type {Worker & {held: WorkerMessage[], failed?: string | boolean}} */ (early);
 }
 
 /** @type {?Engine} */

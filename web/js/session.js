@@ -13,14 +13,18 @@
 // still loading, while it thinks, or while another game is on its way in (load()) — is kept as
 // the waiting move (data, not a phase) and played as soon as the engine is there (if it is
 // legal then), never dropped. No DOM here: the views and the page's wiring (storage, dialogs,
-// notices) listen.
+// notices) listen. Nor words: what it says (a notice, why a kept move was let go, why a game
+// cannot be shown) is a message ({key, args}: i18n.js), worded by the view that shows it, so that
+// a change of language words it anew.
 import { SIDES } from "../engine-data.js";
 import { Assistance } from "./assistance.js";
 import { CONNECTION_ALLOWANCE_MS, GameClock, REAL_TIME } from "./clock.js";
+import { message } from "./i18n.js";
 import { GAME } from "./judges.js";
 import { BLACK, emptyBoard, otherSide, placementBoard, replay, sideAfter, sideOfPiece, startOf } from "./position.js";
 
 /**
+ * @typedef {import("./i18n.js").Message} Message
  * @typedef {import("./engine.js").Engine} Engine
  * @typedef {import("./engine.js").State} State
  * @typedef {import("./engine.js").Move} Move
@@ -50,15 +54,15 @@ import { BLACK, emptyBoard, otherSide, placementBoard, replay, sideAfter, sideOf
  *   a move kept until the engine can judge it: squares pressed or dragged, or text typed
  * @typedef {import("./position.js").Replay} Replayed   a game's positions replayed for display, no rules
  * @typedef {{ok: true, state: State, best?: ?SearchInfo, played?: Move, error?: undefined, restarted?: undefined,
- *   wrong?: undefined} | {ok: false, error: string, restarted?: boolean, wrong?: string, state?: undefined,
- *   best?: undefined, played?: undefined}} Reply   an engine's reply: what it answered, or why not (restarted:
- *   the engine was restarted meanwhile; wrong: a puzzle's wrong move, named: judges.js)
+ *   wrong?: undefined} | {ok: false, error: Message, restarted?: boolean, wrong?: string, state?: undefined,
+ *   best?: undefined, played?: undefined}} Reply   an engine's reply: what it answered, or why not, a
+ *   message (restarted: the engine was restarted meanwhile; wrong: a puzzle's wrong move, named: judges.js)
  * @typedef {"showing" | "starting" | "loading" | "idle" | "moving" | "thinking"} Phase
- * @typedef {{label: string, action: () => unknown}} NoticeAction   a notice's button: its words, what it does
- * @typedef {["change", undefined] | ["played", ?MoveEntry] | ["notice", {text: string, action: ?NoticeAction}]
+ * @typedef {{label: Message, action: () => unknown}} NoticeAction   a notice's button: its words, what it does
+ * @typedef {["change", undefined] | ["played", ?MoveEntry] | ["notice", {text: Message, action: ?NoticeAction}]
  *   | ["thinking", SearchInfo] | ["progress", import("./engine.js").ReplayProgress]
  *   | ["replaced", {game: GameWithPlayers, next: GameData}] | ["waiting", ?WaitingMove]
- *   | ["dropped", {move: WaitingMove, why: string}] | ["refused", {move: WaitingMove, reply: Extract<Reply, {ok: false}>}]
+ *   | ["dropped", {move: WaitingMove, why: Message}] | ["refused", {move: WaitingMove, reply: Extract<Reply, {ok: false}>}]
  *   | ["earlier", ?number]} SessionEvent   what the session tells its listeners: see listen()
  * @typedef {(...event: SessionEvent) => void} SessionListener
  */
@@ -90,13 +94,31 @@ const ANYWHERE = { show: "showing", load: "loading" };
 
 const WAITING_COLOUR = "rgba(110, 150, 255, 0.8)";
 
+/** Why a move kept for later is let go ("dropped"): each a message. */
+export const DROPPED = Object.freeze({
+  afterRefused: message("session.dropped.afterRefused"),   // a move kept before it was not played
+  over: message("session.dropped.over"),
+  full: message("session.dropped.full"),                   // the game has as many moves as it may
+  notLegal: message("session.dropped.notLegal"),
+  gameChanged: message("session.dropped.gameChanged"),     // another game was asked for
+  notOpened: message("session.dropped.notOpened"),         // ... and the engine refused it
+});
+
+/** Why a game cannot be read, as a thrown error says it: the message an error of ours carries
+ *  (``reason``: a position.js error's), else only that it cannot.
+ *  @param {unknown} err @returns {Message} */
+function reasonOf(err) {
+  const { reason } = /** @type {{reason?: Message}} */ (Object(err));
+  return reason && typeof reason.key === "string" ? reason : message("session.unreadable");
+}
+
 /** A game's moves replayed for display (position.js: no rules), or null and why not.
- *  @param {string} start @param {string[]} moves @returns {{replayed: ?Replayed, error: string}} */
+ *  @param {string} start @param {string[]} moves @returns {{replayed: ?Replayed, error: ?Message}} */
 function forDisplay(start, moves) {
   try {
-    return { replayed: replay(start, moves), error: "" };
+    return { replayed: replay(start, moves), error: null };
   } catch (err) {
-    return { replayed: null, error: /** @type {Error} */ (err).message };
+    return { replayed: null, error: reasonOf(err) };
   }
 }
 
@@ -143,7 +165,8 @@ export class Session {
     this.state = null;
     /** @type {?Replayed} the game replayed for display, shown until the engine answers */
     this.early = null;
-    this.earlyError = "";
+    /** @type {?Message} why the game shown could not be replayed for display, if it could not */
+    this.earlyError = null;
     /** @type {?{game: GameData, players: Players, ply: number, early: ?Replayed}} in phase
      *  "loading": the game on its way in. The board shows it (replayed for display, at the ply
      *  asked), and input meanwhile is for it */
@@ -190,17 +213,18 @@ export class Session {
    *  this module, said at once. @param {string} event */
   enter(event) {
     const next = ANYWHERE[event] ?? PHASES[this.phase][event];
-    if (next === undefined) throw new Error(`session: "${event}" cannot happen while ${this.phase}`);
+    if (next === undefined) throw new Error(`session: "${event}" cannot happen while ${this.phase}`); // not a message: a mistake here
     this.phase = typeof next === "function" ? next(this) : next;
   }
 
   // ---- listening --------------------------------------------------------------------------
 
   /** Hear the session: "change" (redraw), "played" (detail: the move entry, once for each move
-   *  played; null: the game ended off the board), "notice" (detail: {text, action?}), "thinking" (detail: a SearchInfo, the
+   *  played; null: the game ended off the board), "notice" (detail: {text, action?}: text a message), "thinking" (detail: a SearchInfo, the
    *  engine's progress), "progress" (detail: a long replay's progress), "replaced" (detail:
    *  {game: the game replaced, as it was, next: the game replacing it}), "waiting" (detail: the
-   *  move kept for later, or null), "dropped" (detail: {move, why}: a kept move not played),
+   *  move kept for later, or null), "dropped" (detail: {move, why}: a kept move not played, why a
+   *  message),
    *  "refused" (detail: {move, reply}: a move the judge refused; the reply says why),
    *  "earlier" (a press on an earlier position, for the page to offer playing on from there).
    *  Returns the function that stops listening. @param {SessionListener} listener */
@@ -225,7 +249,8 @@ export class Session {
     queueMicrotask(() => { this.changeDue = false; this.emit("change", undefined); });
   }
 
-  /** @param {string} text @param {?NoticeAction} [action] */
+  /** Say ``text`` (a message) to the person, with a button (``action``) or none.
+   *  @param {Message} text @param {?NoticeAction} [action] */
   notice(text, action = null) { this.emit("notice", { text, action }); }
 
   // ---- what is shown -----------------------------------------------------------------------
@@ -286,14 +311,14 @@ export class Session {
    *  before then is a mistake in the session, as reading a property of null would be.
    *  @returns {State} */
   get live() {
-    if (!this.state) throw new Error("the engine has not answered yet");
+    if (!this.state) throw new Error("the engine has not answered yet"); // not a message: a mistake here
     return this.state;
   }
 
   /** The game on its way in, in phase "loading" (as live is the state).
    *  @returns {{game: GameData, players: Players, ply: number, early: ?Replayed}} */
   get arriving() {
-    if (!this.incoming) throw new Error("no game is on its way in");
+    if (!this.incoming) throw new Error("no game is on its way in"); // not a message: a mistake here
     return this.incoming;
   }
 
@@ -441,7 +466,7 @@ export class Session {
     this.enter("load");
     if (!keepInput) {
       this.selected = null;
-      this.dropWaiting("the game changed");
+      this.dropWaiting(DROPPED.gameChanged);
     }
     this.assistance.hint = null;
     this.sent = null;
@@ -455,7 +480,7 @@ export class Session {
     if (!reply.ok) {
       this.enter("refused");
       // The move kept was made on that game's board; the game shown before goes on.
-      if (!keepInput) this.dropWaiting("that game could not be opened");
+      if (!keepInput) this.dropWaiting(DROPPED.notOpened);
       // Refused while the engine was starting: it takes over the game still shown instead.
       if (!this.state) this.start({ quiet: true });
       else { this.clock.watch(); this.changed(); this.nextTurn(); }
@@ -691,7 +716,7 @@ export class Session {
     if (!reply.ok) {
       if (!reply.restarted && !quiet) this.notice(reply.error);
       this.emit("refused", { move, reply });
-      this.dropWaiting("it was made after a move not played");
+      this.dropWaiting(DROPPED.afterRefused);
       this.changed();
       return reply;
     }
@@ -711,7 +736,7 @@ export class Session {
   async nextTurn() {
     if (this.phase !== "idle") return;   // nothing to go on with yet, or a request on its way
     if (this.over || this.full) {
-      if (this.waiting) this.dropWaiting(this.over ? "the game is over" : "the game has as many moves as a game may have");
+      if (this.waiting) this.dropWaiting(this.over ? DROPPED.over : DROPPED.full);
       return;
     }
     if (this.reviewing !== null) return;
@@ -723,18 +748,18 @@ export class Session {
   /** Play the move kept while the engine could not judge: if it is legal now; else say why. */
   async playWaiting() {
     const move = this.kept.shift();
-    if (move === undefined) throw new Error("no move is waiting");
+    if (move === undefined) throw new Error("no move is waiting"); // not a message: a mistake here
     this.emit("waiting", this.waiting);
     if (move.text !== undefined) { await this.play(move); return; }
     if (this.destinations(move.from).some((d) => d.to === move.to)) await this.play(move);
     else {
-      this.emit("dropped", { move, why: "it is not legal now" });
-      this.dropWaiting("it was made after a move not played");
+      this.emit("dropped", { move, why: DROPPED.notLegal });
+      this.dropWaiting(DROPPED.afterRefused);
       this.changed();
     }
   }
 
-  /** Let go of the moves kept for later, saying why. @param {string} why */
+  /** Let go of the moves kept for later, saying why (a message). @param {Message} why */
   dropWaiting(why) {
     const dropped = this.kept;
     this.kept = [];
@@ -754,7 +779,7 @@ export class Session {
     if (!reply) return;                 // another game replaced this one meanwhile
     this.enter("answered");
     if (!reply.ok || !reply.best || !reply.best.move) {
-      if (!reply.restarted) this.notice(reply.ok ? "The engine found no move." : reply.error);
+      if (!reply.restarted) this.notice(reply.ok ? message("session.noMove") : reply.error);
       this.changed();
       return;
     }

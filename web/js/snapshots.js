@@ -12,7 +12,8 @@
 // checked against its own SHA-256 before use, so a damaged one is never restored; one of a
 // memory grown past the runtime's initial memory is never taken (restorable), since its restore
 // would fail (Pyodide issue #6254). Storage may be missing, denied (private windows) or full: every step here then gives
-// up quietly, and the engine starts the ordinary way.
+// up quietly, and the engine starts the ordinary way. So its errors are the console's, never
+// read by a person (not messages): a snapshot that cannot be used is a start afresh.
 //
 // Kept without its empty pages (pack/unpack below): over half of a fresh Python's 31 MB memory is
 // zeros, and reading the whole from Cache Storage was the slowest step of a warm start in
@@ -84,7 +85,7 @@ export function pack(bytes) {
 /** The snapshot that ``pack`` packed; throws if ``packed`` is not that form's.
  *  @param {Uint8Array} packed @returns {Uint8Array} */
 export function unpack(packed) {
-  const damaged = () => new Error("the kept engine snapshot is damaged");
+  const damaged = () => new Error("the kept engine snapshot is damaged");  // not a message: the console's
   if (packed.length < 12) throw damaged();
   const view = new DataView(packed.buffer, packed.byteOffset, packed.length);
   const word = (/** @type {number} */ i) => view.getUint32(packed.length - 4 * i, true);     // i-th word from the end
@@ -113,7 +114,7 @@ export function handedOnce(bytes) {
   let pending = bytes;
   return {
     then(resolve, reject) {
-      const handed = pending || Promise.reject(new Error("the snapshot was handed over already"));
+      const handed = pending || Promise.reject(new Error("the snapshot was handed over already"));  // not a message: the console's
       pending = null;
       return handed.then(resolve, reject);
     },
@@ -147,7 +148,7 @@ class Snapshots {
     if (!hit) return null;
     const bytes = (async () => {
       const data = new Uint8Array(await hit.arrayBuffer());
-      if (await sha256(data) !== hit.headers.get("x-sha256")) throw new Error("the kept engine snapshot is damaged");
+      if (await sha256(data) !== hit.headers.get("x-sha256")) throw new Error("the kept engine snapshot is damaged");  // not a message: the console's
       return unpack(data);
     })();
     bytes.catch(() => {});      // reported where the restore awaits it

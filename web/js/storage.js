@@ -1,15 +1,18 @@
 // The saved game, the settings and the recent games in the browser's storage. Everything read
 // back is checked field by field (a wrong value falls back to its default, and the caller is
 // told which); nothing is looked up by a user-supplied name on a plain object; a write that
-// fails says why instead of throwing. No DOM, so Node can test it with a stand-in storage.
+// fails says why instead of throwing — a message ({key, args}: i18n.js), worded by the page that
+// shows it. No DOM, so Node can test it with a stand-in storage.
 // The engine's facts (levels, notations, sides, how long a game and its texts may be) come from
 // engine-data.js (py_engine/webbuild/facts.py).
 import { LEVELS, LIMITS, NOTATION, SIDES } from "../engine-data.js";
+import { message, say } from "./i18n.js";
 import { isGameId } from "./live-protocol.js";
 import { BLACK } from "./position.js";
 import { MOVE } from "./share.js";
 
 /**
+ * @typedef {import("./i18n.js").Message} Message
  * @typedef {import("./session.js").GameData} GameData
  * @typedef {import("./session.js").GameWithPlayers} GameWithPlayers
  * @typedef {import("./session.js").Players} Players
@@ -19,6 +22,7 @@ import { MOVE } from "./share.js";
  *   kept (ms since 1970)
  */
 
+/** Where each is kept in the browser's storage (names, not words). */
 export const KEYS = { saved: "jetan.saved", damaged: "jetan.saved.damaged", recent: "jetan.recent" };
 const RECENT_MAX = 12;
 /** The app's own range for the engine's time a move (ms), well inside what the engine takes
@@ -56,7 +60,25 @@ export function newGame(rules = "", start = "start", { clock = null, corresponde
   return game;
 }
 
-export class StorageError extends Error {}
+/** Why a stored game cannot be read: ``reason`` its message (worded where it is shown);
+ *  ``message`` its words in the page's language when it was thrown (for a console). */
+export class StorageError extends Error {
+  /** @param {Message} reason */
+  constructor(reason) {
+    super(say(reason));
+    this.name = "StorageError";   // not a message: the class's name
+    this.reason = reason;
+  }
+}
+
+/** What went wrong keeping a game, each message one object, so that the page can tell a new
+ *  problem from the one it has shown already (app.js says each once). */
+export const NOT_KEPT = Object.freeze({
+  damagedStays: message("storage.notSaved.damagedStays"),   // the damaged save could not be moved aside
+  noRoomForBoth: message("storage.notSaved.noRoomForBoth"), // ... nor the game saved before it kept
+  full: message("storage.notSaved.full"),
+  notRemembered: message("storage.notRemembered"),          // the game replaced not kept among the recent
+});
 
 /** A storage kept in memory: what the page uses where the browser's is denied (blocked site
  *  data, a sandboxed frame, some private modes). Games then live as long as the tab. */
@@ -115,6 +137,9 @@ const isPlayers = (v) => SIDES.every((s) => {
 });
 const HEADER_NAME = new RegExp(`^(?:${LIMITS.header_name})$`);
 
+/** checkSettings's name for settings stored as no object at all. */
+const ALL_SETTINGS = "all settings";   // not a message: a name, worded by settingsProblem
+
 /** Each setting: is a stored value acceptable? @type {Record<keyof Settings, (v: unknown) => boolean>} */
 const SETTINGS = {
   players: isPlayers,
@@ -139,7 +164,15 @@ export function isClock(v) {
   return isObject(v) && ["initial", "increment", ...SIDES].every((k) => ms(field(v, k)));
 }
 
-/** Stored settings checked one by one: {settings, rejected: [names of the values dropped]}.
+/** Each setting's name in words, for a person told it was reset. @type {Record<keyof Settings, string>} */
+const SETTING_NAMES = {
+  players: "storage.setting.players", level: "storage.setting.level", timeMs: "storage.setting.timeMs",
+  flipped: "storage.setting.flipped", notation: "storage.setting.notation", scoring: "storage.setting.scoring",
+  sound: "storage.setting.sound", autoFlip: "storage.setting.autoFlip",
+};
+
+/** Stored settings checked one by one: {settings, rejected: [names of the values dropped]}
+ *  ("all settings" where what was stored was not settings at all).
  *  @param {unknown} raw */
 export function checkSettings(raw) {
   const settings = defaultSettings();
@@ -148,7 +181,7 @@ export function checkSettings(raw) {
   /** @type {string[]} */
   const rejected = [];
   if (raw === undefined) return { settings, rejected };
-  if (!isObject(raw)) return { settings, rejected: ["all settings"] };
+  if (!isObject(raw)) return { settings, rejected: [ALL_SETTINGS] };
   for (const [name, ok] of Object.entries(SETTINGS)) {
     const value = field(raw, name);
     if (value === undefined) continue;
@@ -161,14 +194,14 @@ export function checkSettings(raw) {
 /** A stored game (rules, start, moves, resigned, headers) in its exact shape, or StorageError.
  *  @param {unknown} raw @returns {GameWithPlayers} */
 export function checkGame(raw) {
-  if (!isObject(raw)) throw new StorageError("the saved game is not a game");
+  if (!isObject(raw)) throw new StorageError(message("storage.why.notGame"));
   const rules = field(raw, "rules"), start = field(raw, "start"), moves = field(raw, "moves");
-  if (!isText(rules, LIMITS.rules_text) || !isText(start, LIMITS.position_text)) throw new StorageError("the saved game's rules or start position are damaged");
+  if (!isText(rules, LIMITS.rules_text) || !isText(start, LIMITS.position_text)) throw new StorageError(message("storage.why.rules"));
   if (!Array.isArray(moves) || moves.length > LIMITS.plies || !moves.every((m) => typeof m === "string" && MOVE.test(m))) {
-    throw new StorageError("the saved game's moves are damaged");
+    throw new StorageError(message("storage.why.moves"));
   }
   const resigned = field(raw, "resigned") ?? null;
-  if (resigned !== null && !isSide(resigned)) throw new StorageError("the saved game's resignation is damaged");
+  if (resigned !== null && !isSide(resigned)) throw new StorageError(message("storage.why.resigned"));
   /** @type {Object<string, string>} */
   const headers = {};
   const rawHeaders = field(raw, "headers");
@@ -228,37 +261,48 @@ export function findLiveGame(storage, id) {
   return recentGames(storage).map((entry) => entry.game).find((game) => game.live && game.live.id === id) ?? null;
 }
 
-/** What was saved: {game, settings, position, problems: [messages]} (game null if none).
+/** What was saved: {game, settings, position, problems: [messages, each a sentence]} (game null
+ *  if none).
  *  @param {Store} storage */
 export function readSaved(storage) {
-  /** @type {{game: ?GameWithPlayers, settings: Settings, position: ?string, problems: string[]}} */
+  /** @type {{game: ?GameWithPlayers, settings: Settings, position: ?string, problems: Message[]}} */
   const out = { game: null, settings: defaultSettings(), position: null, problems: [] };
   const raw = storage.getItem(KEYS.saved);
   if (raw === null) return out;
   let value;
   try { value = JSON.parse(raw); } catch { value = undefined; }
   if (!isObject(value)) {
-    out.problems.push(keepDamaged(storage, raw, "your saved game could not be read"));
+    out.problems.push(keepDamaged(storage, raw, message("storage.why.unreadable")));
     return out;
   }
   const { settings, rejected } = checkSettings(field(value, "settings"));
   out.settings = settings;
-  if (rejected.length) out.problems.push(`some saved settings were damaged and are back to their defaults (${rejected.join(", ")})`);
+  if (rejected.length) out.problems.push(settingsProblem(rejected));
   try {
     out.game = checkGame(field(value, "game"));
     const position = field(value, "position");
     out.position = isText(position, LIMITS.position_text) ? position : null;
   } catch (err) {
-    out.problems.push(keepDamaged(storage, raw, /** @type {Error} */ (err).message));
+    out.problems.push(keepDamaged(storage, raw, err instanceof StorageError ? err.reason : message("storage.why.unreadable")));
   }
   return out;
+}
+
+/** The settings ``rejected`` (checkSettings) back to their defaults, said: one by its name, more
+ *  by how many. @param {string[]} rejected @returns {Message} */
+function settingsProblem(rejected) {
+  const [name] = rejected;
+  if (rejected.length > 1) return message("storage.settingsReset", { count: rejected.length });
+  if (!Object.hasOwn(SETTING_NAMES, name)) return message("storage.allSettingsReset");
+  return message("storage.settingReset", { setting: message(SETTING_NAMES[/** @type {keyof Settings} */ (name)]) });
 }
 
 // The storages whose unreadable save could not be copied aside: it stays where it is, unwritten.
 const unkeptDamage = new WeakSet();
 
-/** Keep an unreadable save under KEYS.damaged before anything can overwrite it; says what
- *  became of it. @param {Store} storage @param {string} raw @param {string} why @returns {string} */
+/** Keep an unreadable save under KEYS.damaged before anything can overwrite it; says why it
+ *  could not be read (``why``, a message) and what became of it.
+ *  @param {Store} storage @param {string} raw @param {Message} why @returns {Message} */
 function keepDamaged(storage, raw, why) {
   try {
     storage.setItem(KEYS.damaged, raw);
@@ -268,14 +312,15 @@ function keepDamaged(storage, raw, why) {
     try { storage.setItem(KEYS.damaged, raw); } catch {
       storage.setItem(KEYS.saved, raw);
       unkeptDamage.add(storage);
-      return `${why}; it is left as it was, and new games will not be saved until it is removed`;
+      return message("storage.damaged.left", { why });
     }
   }
-  return `${why}; a copy is kept in this browser as "${KEYS.damaged}"`;
+  return message("storage.damaged.kept", { why, key: KEYS.damaged });
 }
 
 /**
- * Save ``data`` ({version, game, settings, position}); returns "" or what went wrong.
+ * Save ``data`` ({version, game, settings, position}); returns null, or what went wrong (one of
+ * NOT_KEPT).
  *
  * One rule keeps every game: the saved game is overwritten only when nothing is lost by it —
  * the game stored there is this one continued, or the one this tab wrote last (``mine``) taken
@@ -284,21 +329,21 @@ function keepDamaged(storage, raw, why) {
  * it stays. When the storage is full, the oldest recent games give way, never the saved game.
  */
 /** @param {Store} storage @param {{version: number, game: GameData, settings: Settings, position: ?string}} data
- *  @param {{mine?: ?GameData}} [options] */
+ *  @param {{mine?: ?GameData}} [options] @returns {?Message} */
 export function writeSaved(storage, data, { mine = null } = {}) {
-  if (unkeptDamage.has(storage)) return "the damaged saved game could not be kept elsewhere, so it is not overwritten";
+  if (unkeptDamage.has(storage)) return NOT_KEPT.damagedStays;
   // What this page wrote last is known without reading it back (a long game's every move).
   const stored = storage.getItem(KEYS.saved);
   const last = lastWritten.get(storage);
   const theirs = stored !== null && last && stored === last.text ? last.game : storedGame(storage);
   if (theirs && !overwritable(storage, theirs, data.game, mine)) {
     const problem = remember(storage, theirs, data.game);
-    if (problem) return "this game could not be saved: the browser's storage is too full to keep the game saved before it as well";
+    if (problem) return NOT_KEPT.noRoomForBoth;
   }
   const text = JSON.stringify(data);
-  if (!writeMakingRoom(storage, KEYS.saved, text)) return "the game could not be saved in this browser (its storage is full)";
+  if (!writeMakingRoom(storage, KEYS.saved, text)) return NOT_KEPT.full;
   lastWritten.set(storage, { text, game: { ...data.game, moves: [...data.game.moves] } });
-  return "";
+  return null;
 }
 
 /** The text each storage was last given by writeSaved here, and its game.
@@ -369,9 +414,9 @@ const sameGame = (a, b) => a.rules === b.rules && a.start === b.start && a.moves
 
 /** Keep a game that is about to be replaced among the recent games (not an empty one; an
  *  earlier state of the same game gives way to it), and take out the one replacing it (it is
- *  the current game now). When the storage is full the oldest entries give way. Returns "" or
- *  what went wrong. @param {Store} storage @param {import("./session.js").GameData} game @param {?import("./session.js").GameData} [next]
- *  @param {number} [now] @returns {string} */
+ *  the current game now). When the storage is full the oldest entries give way. Returns null or
+ *  what went wrong (NOT_KEPT.notRemembered). @param {Store} storage @param {import("./session.js").GameData} game
+ *  @param {?import("./session.js").GameData} [next] @param {number} [now] @returns {?Message} */
 export function remember(storage, game, next = null, now = Date.now()) {
   const others = recentGames(storage).filter((e) => !(sameLine(e.game, game) && isPrefix(e.game.moves, game.moves)) &&
                                                    !(next && sameGame(e.game, next)));
@@ -379,15 +424,15 @@ export function remember(storage, game, next = null, now = Date.now()) {
   // Nothing to keep (a game of no moves replaced, no other kept): an empty list, which fits.
   if (!list.length) {
     try { storage.setItem(KEYS.recent, "[]"); } catch { /* the list stays as it was */ }
-    return "";
+    return null;
   }
   for (let keep = list.length; keep >= 1; keep--) {
     try {
       storage.setItem(KEYS.recent, JSON.stringify(list.slice(0, keep)));
-      return "";
+      return null;
     } catch (err) {
       if (!isFull(err)) break;
     }
   }
-  return "your previous game could not be kept among the recent games (the browser's storage is full)";
+  return NOT_KEPT.notRemembered;
 }

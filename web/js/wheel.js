@@ -7,6 +7,10 @@
 // Only what a wheel built by pip holds is read: stored or deflated entries, no encryption, no
 // zip64. The wheel's SHA-256 is checked before it is read (worker.js), so the entries' CRC-32s
 // are not: a damaged wheel never gets here.
+//
+// Its errors are the console's, not messages a person reads: the worker then unpacks the wheel
+// the slower way (Pyodide's), and only if that fails too does the page hear of it, as the
+// worker's own message (worker.js, installEngine).
 
 const END_OF_DIRECTORY = 0x06054b50;
 const DIRECTORY_ENTRY = 0x02014b50;
@@ -44,7 +48,7 @@ export async function unzip(archive) {
   // fails the whole before any inflating starts (and leaves none unawaited).
   const entries = [];
   for (let i = 0; i < count; i++) {
-    if (view.getUint32(at, true) !== DIRECTORY_ENTRY) throw new Error("the wheel's directory is damaged");
+    if (view.getUint32(at, true) !== DIRECTORY_ENTRY) throw new Error("the wheel's directory is damaged");  // not a message: the console's
     const flags = view.getUint16(at + 8, true);
     const method = view.getUint16(at + 10, true);
     const packedSize = view.getUint32(at + 20, true);
@@ -54,18 +58,18 @@ export async function unzip(archive) {
     const header = view.getUint32(at + 42, true);
     const name = names.decode(archive.subarray(at + 46, at + 46 + nameLength));
     at += 46 + skipped;
-    if (flags & 1) throw new Error(`${name} is encrypted`);
+    if (flags & 1) throw new Error(`${name} is encrypted`);  // not a message: the console's
     if (name.endsWith("/")) continue;
-    if (name.startsWith("/") || name.split("/").includes("..")) throw new Error(`${name} is outside the wheel`);
-    if (method !== STORED && method !== DEFLATED) throw new Error(`${name}: compression method ${method}`);
+    if (name.startsWith("/") || name.split("/").includes("..")) throw new Error(`${name} is outside the wheel`);  // not a message: the console's
+    if (method !== STORED && method !== DEFLATED) throw new Error(`${name}: compression method ${method}`);  // not a message: the console's
     if (view.getUint32(header, true) !== LOCAL_HEADER) throw new Error(`${name}: damaged`);
     const start = header + 30 + view.getUint16(header + 26, true) + view.getUint16(header + 28, true);
-    if (start + packedSize > archive.length) throw new Error(`${name}: cut short`);
+    if (start + packedSize > archive.length) throw new Error(`${name}: cut short`);  // not a message: the console's
     entries.push({ name, method, size, packed: archive.subarray(start, start + packedSize) });
   }
   return Promise.all(entries.map(async ({ name, method, size, packed }) => {
     const bytes = method === STORED ? packed : await inflated(packed);
-    if (bytes.length !== size) throw new Error(`${name}: ${bytes.length} bytes, not ${size}`);
+    if (bytes.length !== size) throw new Error(`${name}: ${bytes.length} bytes, not ${size}`);  // not a message: the console's
     return { name, bytes };
   }));
 }
@@ -76,7 +80,7 @@ function findEndOfDirectory(view) {
   for (let at = view.byteLength - 22; at >= Math.max(0, view.byteLength - 22 - 0xffff); at--) {
     if (view.getUint32(at, true) === END_OF_DIRECTORY) return at;
   }
-  throw new Error("not a zip archive");
+  throw new Error("not a zip archive");  // not a message: the console's
 }
 
 /** Raw deflated bytes inflated. @param {Uint8Array<ArrayBuffer>} packed @returns {Promise<Uint8Array>} */

@@ -15,11 +15,17 @@
 //               {status: "ready", detail: "restored" | "updated" | "started", suspends} (from the
 //               engine's snapshot, the runtime's, or afresh; suspends: whether a search can be stopped mid-depth, see SUSPENDS) or
 //               {status: "error", detail: why}; {id, progress}; {id, reply}; {pong: true}.
+//               What a person reads — a step, why the start failed, a reply's error — is a
+//               message ({key, args}: i18n.js), never a sentence: the page words it in its reader's
+//               language. This worker loads no catalogue (its start waits for nothing of the kind).
 import { BUILD } from "../build-info.js";
 import { handedOnce, openSnapshots, restorable, sha256 } from "./snapshots.js";
 import { unpackWheel } from "./wheel.js";
 
 /**
+ * @typedef {import("./i18n.js").Message} Message
+ * @typedef {import("./i18n.js").MessageArg} MessageArg
+ *
  * What this worker uses of Pyodide (loaded at run time from pyodide/pyodide.mjs, so not checked
  * against Pyodide's own declarations, which need Node's) and of our engine in it.
  * @typedef {{FS: Parameters<typeof unpackWheel>[0], unpackArchive: (bytes: Uint8Array, format: string) => void,
@@ -77,7 +83,8 @@ const DOWNLOADED = 0.8;
 const STARTED = 0.9;
 /** @type {?Facade} */
 let facade = null;
-let failure = "";
+/** @type {Message} why the start failed (once it has) */
+let failure = { key: "worker.unexpected", args: { detail: "" } };
 let stopRequested = false;
 let queue = Promise.resolve();
 let waiting = 0;                 // requests taken and not yet answered
@@ -96,10 +103,29 @@ const OWN_PARAMS = new URL(import.meta.url).searchParams;
 const ROLE = OWN_PARAMS.get("role");
 const WARM_UP_MS = 300;
 
-/** Tell the page how the start goes: ``state``, ``detail`` in words, ``fraction`` done (0..1).
- *  @param {string} state @param {string} [detail] @param {number} [fraction] */
-function status(state, detail = "", fraction = undefined) {
+/** Tell the page how the start goes: ``state``, ``detail`` (the step or why it failed, a message
+ *  the page words; "ready": how it started), ``fraction`` done (0..1).
+ *  @param {string} state @param {Message | string} detail @param {number} [fraction] */
+function status(state, detail, fraction = undefined) {
   self.postMessage({ status: state, detail, fraction });
+}
+
+/** A message: catalogue ``key`` and its ``args`` (i18n.js's message(), which this worker does not
+ *  load). @param {string} key @param {Record<string, MessageArg>} [args] @returns {Message} */
+const message = (key, args) => (args ? { key, args } : { key });
+
+/** An error the page may come to show (the engine could not start): ``reason`` its message (as
+ *  the page's own errors carry theirs), the key its text (for the console).
+ *  @param {string} key @param {Record<string, MessageArg>} [args] */
+const errorSaying = (key, args) => Object.assign(new Error(key), { reason: message(key, args) });
+
+/** What a thrown error says to a person: its message if it is one of ours, else that something
+ *  unexpected happened, with the first line of what it said (a browser's or Python's words).
+ *  @param {unknown} err @returns {Message} */
+function reasonOf(err) {
+  const { reason, message: text } = /** @type {{reason?: Message, message?: unknown}} */ (Object(err));
+  if (reason && typeof reason.key === "string") return reason;
+  return message("worker.unexpected", { detail: String(text ?? err).split("\n")[0].slice(0, 200) });
 }
 
 /** Count the bytes of the runtime's files as they arrive, for a loading bar that tells the truth
@@ -115,11 +141,13 @@ function countDownloads() {
     // downloading) must not say "loading" after the page was told it failed.
     if (!counting || (done - shown < total / 50 && done < total)) return;
     shown = done;
-    const mb = (/** @type {number} */ n) => (n / 1e6).toFixed(1);
+    // (Megabytes to a tenth, as numbers: the page formats them for its language.)
+    const mb = (/** @type {number} */ n) => Math.round(n / 1e5) / 10;
     if (done < total) {
-      status("loading", `Downloading the engine: ${mb(done)} of ${mb(total)} MB`, DOWNLOADED * done / total);
+      status("loading", message("worker.loading.downloaded", { done: mb(done), total: mb(total) }),
+             DOWNLOADED * done / total);
     } else {
-      status("loading", "Starting the engine", DOWNLOADED);
+      status("loading", message("worker.loading.starting"), DOWNLOADED);
     }
   };
   self.fetch = async (input, init) => {
@@ -137,9 +165,9 @@ function countDownloads() {
 /** Our wheel's bytes, checked against the SHA-256 the build wrote down. */
 async function fetchWheel() {
   const response = await ownFetch(new URL(BUILD.wheel, root));
-  if (!response.ok) throw new Error(`the Jetan engine package could not be fetched (HTTP ${response.status})`);
+  if (!response.ok) throw errorSaying("worker.package.notFetched", { status: response.status });
   const bytes = new Uint8Array(await response.arrayBuffer());
-  if (await sha256(bytes) !== BUILD.wheelSha256) throw new Error("the Jetan engine package is damaged");
+  if (await sha256(bytes) !== BUILD.wheelSha256) throw errorSaying("worker.package.damaged");
   return bytes;
 }
 
@@ -209,8 +237,8 @@ async function startRuntime(loadPyodide, options, compiled = null) {
   const failed = new Promise((_, reject) => { fail = reject; });
   console.warn = (...args) => {
     warn.apply(console, args);
-    if (String(args[0]).includes("wasm instantiation failed")) {
-      fail(new Error("the Python runtime (pyodide.asm.wasm) could not be loaded"));
+    if (String(args[0]).includes("wasm instantiation failed")) {    // not a message: Pyodide's, matched
+      fail(errorSaying("worker.runtimeNotLoaded", { file: RUNTIME_WASM }));
     }
   };
   if (compiled) {
@@ -258,11 +286,11 @@ async function installEngine(pyodide, wheel) {
       pyodide.unpackArchive(wheel, "wheel");
     }
     const engine = /** @type {Facade} */ (pyodide.pyimport("py_engine.facade"));
-    if (!JSON.parse(engine.handle_json(JSON.stringify({ op: "rules" }))).ok) throw new Error("no answer");
+    if (!JSON.parse(engine.handle_json(JSON.stringify({ op: "rules" }))).ok) throw new Error("no answer"); // not a message: replaced below
     return engine;
   } catch (err) {
     console.error(err);
-    throw new Error("the Jetan engine package could not be installed (a file may be damaged)");
+    throw errorSaying("worker.package.notInstalled");
   }
 }
 
@@ -287,7 +315,7 @@ function takeSnapshot(pyodide, initialMemory) {
 const memoryOf = (pyodide) => pyodide._module.HEAPU8.length;
 
 /** Start the engine; when that fails and a kept copy of a file it read was damaged (mended
- *  meanwhile), start it once more. Otherwise the page is told why, in one line. */
+ *  meanwhile), start it once more. Otherwise the page is told why (a message). */
 async function boot() {
   try {
     await start();
@@ -302,12 +330,11 @@ async function boot() {
         why = again;
       }
     }
-    // One line for the page; Python's tracebacks go to the console only.
-    const e = /** @type {?{message?: string}} */ (why);
-    const message = String(e && e.message ? e.message : why).split("\n")[0].slice(0, 200);
+    // A message for the page (of an error not ours, its first line); Python's tracebacks go to
+    // the console only.
     console.error(why);
-    failure = message;
-    status("error", message);
+    failure = reasonOf(why);
+    status("error", failure);
   }
 }
 
@@ -357,7 +384,7 @@ async function start() {
     const compiled = saved || base ? runtimeModule() : null;
     const { loadPyodide } = await loader;
     if (saved) {
-      status("loading", "Restoring the engine", STARTED);
+      status("loading", message("worker.loading.restoring"), STARTED);
       try {
         const pyodide = await startRuntime(loadPyodide, { _loadSnapshot: handedOnce(saved.bytes) }, compiled);
         facade = await installEngine(pyodide, await wheel);
@@ -369,7 +396,7 @@ async function start() {
       }
     }
     if (base) {
-      status("loading", "Updating the engine", STARTED);
+      status("loading", message("worker.loading.updating"), STARTED);
       try {
         // Restored able to snapshot itself again, for the new engine's snapshot.
         const pyodide = await startRuntime(loadPyodide, { _loadSnapshot: handedOnce(base.bytes), _makeSnapshot: true },
@@ -381,7 +408,7 @@ async function start() {
         await runtimes.forget();
       }
     }
-    status("loading", "Downloading the engine", 0);
+    status("loading", message("worker.loading.downloading"), 0);
     stopCounting = countDownloads();
     // Only a runtime told so at its start can snapshot itself: not where nothing can be kept.
     const pyodide = await startRuntime(loadPyodide, { _makeSnapshot: Boolean(engines) });
@@ -407,7 +434,7 @@ async function start() {
  *  @param {?import("./snapshots.js").SnapshotStore} engines
  *  @param {number} initialMemory @param {string} how */
 async function startEngine(pyodide, wheel, engines, initialMemory, how) {
-  status("loading", "Starting the engine", STARTED);
+  status("loading", message("worker.loading.starting"), STARTED);
   facade = await installEngine(pyodide, await wheel);
   if (engines && how === "started") facade.warm_up();
   const snapshot = engines && takeSnapshot(pyodide, initialMemory);
@@ -466,7 +493,7 @@ const SUSPENDS = typeof (/** @type {{Suspending?: unknown}} */ (WebAssembly)).Su
 /** @param {Pyodide} pyodide */
 function letSearchesBreathe(pyodide) {
   /** @type {{jetanBreathe?: () => Promise<boolean>}} */ (self).jetanBreathe = () => new Promise((resolve) => setTimeout(() => resolve(stopRequested), 0));
-  pyodide.runPython(`
+  pyodide.runPython(`# // not a message: Python's code
 from pyodide.ffi import can_run_sync, run_sync
 import js
 from py_engine import facade
@@ -550,7 +577,7 @@ async function think(id, args) {
 /** A request's reply, once the engine has started. @param {number} id @param {string} op @param {Request} args */
 async function answer(id, op, args) {
   await booted;
-  if (!facade) return { ok: false, error: `the engine could not start: ${failure}` };
+  if (!facade) return { ok: false, error: message("startup.couldNotStart", { why: failure }) };
   try {
     const failed = await replay(id, args);
     if (failed) return failed;
@@ -563,7 +590,7 @@ async function answer(id, op, args) {
     return reply;
   } catch (err) {
     console.error(err);
-    return { ok: false, internal: true, error: "the engine failed on this request (see the console)" };
+    return { ok: false, internal: true, error: message("worker.requestFailed") };
   }
 }
 
