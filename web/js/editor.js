@@ -31,7 +31,7 @@ const setup = new SetUp();
  *    link: (game: {rules: string, start: string, moves: string[]}) => string,
  *    onPlay: (game: {rules: string, start: string, mode: string}) => unknown}} EditorHooks
  *  The engine's verdict on a position: playable, with its rule set and start, or why not.
- *  @typedef {{ok: true, rules: string, start: string} | {ok: false, error: string}} Verdict */
+ *  @typedef {{ok: true, rules: string, start: string} | {ok: false, error: import("./i18n.js").Message}} Verdict */
 const editor = {
   /** @type {?Verdict} the engine's verdict on the position as it is */
   checked: null,

@@ -391,12 +391,10 @@ export function rulesName(rules) {
   return preset ? presetName(preset[0]) : t(rules ? "panel.rules.custom" : "panel.rules.standard");
 }
 
-/** A preset rule set's name ("Standard (Ekman)"), by its id in RULES.presets (one the catalogue
- *  does not know yet: as the engine names it). @param {string} id @returns {string} */
+/** A preset rule set's name ("Standard (Ekman)"), by its id in RULES.presets (the engine's
+ *  message). @param {string} id @returns {string} */
 export function presetName(id) {
-  const key = `panel.preset.${id}`;
-  const name = t(key);
-  return name === key ? /** @type {Object<string, {name: string}>} */ (RULES.presets)[id].name : name;
+  return say(/** @type {Object<string, {name: Message}>} */ (/** @type {unknown} */ (RULES.presets))[id].name);
 }
 
 /** A search's depth and who stands better there ("Depth 5: Black is 0.9 feathers better"); a

@@ -80,9 +80,9 @@ export const squareIndex = (name) => {
  *  the bottom of a board not turned round. */
 export const [BLACK, ORANGE] = SIDES;
 
-/** What each piece letter a position may hold means: its kind (the piece table's letter), its
- *  side and its words (engine-data.js's PIECE_LETTERS: which case is whose is py_engine's).
- *  @type {Object<string, {kind: string, side: string, words: string, article: string}>} */
+/** What each piece letter a position may hold means: its kind (the piece table's letter) and its
+ *  side (engine-data.js's PIECE_LETTERS: which case is whose is py_engine's).
+ *  @type {Object<string, {kind: string, side: string}>} */
 const LETTER_FACTS = PIECE_LETTERS;
 
 /** The side a piece letter belongs to ("black" or "orange"). @param {string} letter @returns {string} */
@@ -281,7 +281,7 @@ export const sideMessage = (side) => message(`side.${side}`);
 /** A side's name in words ("Black", "Schwarz"). @param {string} side @param {Speaker} [words] @returns {string} */
 export const sideName = (side, words = PAGE) => words.say(sideMessage(side));
 
-/** Each standard piece's name by its letter, as the piece table names it (engine-data.js). */
+/** Each standard piece's name by its letter, as the piece table names it (engine-data.js: a message). */
 const NAMES = Object.fromEntries(PIECES.map((p) => [p.letter, p.name]));
 
 /**
@@ -307,7 +307,7 @@ export const sidePieceMessage = (side, name) => message("position.sidePiece", { 
 /** The piece on ``sq`` of ``board`` in words ("Black Chief"), or "" for an empty square: what a
  *  board says on hover, on a long press and to a screen reader. ``names``: the rule set's piece
  *  names (the engine's state says them), the standard ones by default.
- *  @param {string[]} board @param {number} sq @param {Object<string, string>} [names] @param {Speaker} [words]
+ *  @param {string[]} board @param {number} sq @param {Object<string, string | Message>} [names] @param {Speaker} [words]
  *  @returns {string} */
 export function pieceOn(board, sq, names = NAMES, words = PAGE) {
   const piece = board[sq];
@@ -318,7 +318,7 @@ export function pieceOn(board, sq, names = NAMES, words = PAGE) {
 }
 
 /** A board in words, for screen readers: each side's pieces and their squares.
- *  @param {string[]} board @param {Object<string, string>} [names] @param {Speaker} [words] @returns {string} */
+ *  @param {string[]} board @param {Object<string, string | Message>} [names] @param {Speaker} [words] @returns {string} */
 export function describe(board, names = NAMES, words = PAGE) {
   const parts = [];
   for (const side of SIDES) {
