@@ -507,8 +507,8 @@ def test_a_new_game_choice_that_wraps_hangs_under_its_first_line(phone, server):
     """On a phone the New game dialog's longest Opponent choice wrapped under its radio button."""
     open_app(phone, server)
     press(phone, "#new-game-button")
-    label = phone.locator("input[name=opponent][value=correspondence]").locator("xpath=..")
-    starts = phone.evaluate(LINE_STARTS, label.element_handle())
+    words = phone.locator("input[name=opponent][value=correspondence]").locator("xpath=../span")
+    starts = phone.evaluate(LINE_STARTS, words.element_handle())
     assert len(starts) > 1 and len(set(starts)) == 1, starts
     radio = box(phone, "input[name=opponent][value=correspondence]")
     assert starts[0] >= radio["right"]

@@ -25,6 +25,7 @@ TEST_PAGE = """<!doctype html>
 <div class="show"><canvas id="big"></canvas><canvas id="small"></canvas><div id="settings"></div></div>
 <div id="host" theme="slate"></div>
 <script type="module">
+  import { say, useLanguage } from "./js/i18n.js";
   import * as themes from "./js/themes.js";
   import { BOOK_THEME, BoardView, paintScene } from "./js/board.js";
   import { placementBoard, squareIndex, startOf } from "./js/position.js";
@@ -51,7 +52,8 @@ TEST_PAGE = """<!doctype html>
              threatened: [sq("e1")], stars: [sq("h5")], marks: [[sq("b6"), "#2f7df6"]],
              arrows: [[sq("g2"), sq("g5"), "rgba(40, 160, 60, 0.8)"]] };
   }
-  window.T = { themes, BOOK_THEME, paint, pixel, start, board, small, busy, squareIndex };
+  window.T = { themes, BOOK_THEME, paint, pixel, start, board, small, busy, squareIndex, say };
+  await useLanguage("en");          // the settings form's words, as the app's page has them
   window.ready = true;
 </script></body></html>
 """
@@ -155,7 +157,7 @@ def test_css_custom_properties_and_attributes(page, theme_url):
     got = page.evaluate(f"""() => {{
         const {{ theme, problem }} = T.themes.themeFor(document.getElementById('host'));
         return {{ theme, problem, squares: ({SQUARES})(T.paint({{ theme }})) }}; }}""")
-    assert got["problem"] == ""
+    assert got.get("problem") is None
     assert got["squares"]["dark"][:3] == [10, 120, 200]           # the host's colour
     assert got["squares"]["light"][:3] == rgb(got["theme"]["light"])   # the slate theme's
     assert got["theme"]["light"] == page.evaluate("T.themes.BOARD_THEMES.slate.colours.light")
@@ -166,7 +168,8 @@ def test_css_custom_properties_and_attributes(page, theme_url):
     got = page.evaluate("""() => { const el = document.getElementById('host');
         el.setAttribute('theme', 'plaid'); el.setAttribute('pieces', 'letters');
         el.style.setProperty('--jetan-light-square', 'not-a-colour');
-        return T.themes.themeFor(el); }""")
+        const { theme, problem } = T.themes.themeFor(el);
+        return { theme, problem: T.say(problem) }; }""")
     assert "plaid" in got["problem"] and "not-a-colour" in got["problem"]
     assert got["theme"]["light"] == "#c8702e" and got["theme"]["pieceSet"] == "letters"
     assert not page.errors

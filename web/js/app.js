@@ -6,6 +6,10 @@
 // through switchGame(), which keeps the game replaced among the recent games; the session checks
 // every engine reply against the game it was asked about; input made while the engine loads or
 // thinks is kept and played when it can be.
+//
+// The page speaks its reader's language (i18n.js): the catalogue loads beside everything else as
+// the page starts (the board paints without it), the language chooser in the menu switches it,
+// and every view is drawn again in the new words, from the messages the page's state keeps.
 import { RULES } from "../engine-data.js";
 import { BoardView } from "./board.js";
 import { setupControls } from "./controls.js";
@@ -18,8 +22,9 @@ import { LivePage } from "./live-page.js";
 import { setupNewGameDialog } from "./new-game.js";
 import { bothHuman, commentMarkup, moveWords, notify, renderClocks, renderEngineStatus, renderRecent as showRecent,
          renderReplayProgress, renderScoringChoice, renderSession, renderThinking, sayPlayed } from "./panels.js";
-import { ORANGE, sideAfter, sideName } from "./position.js";
-import { capital } from "./words.js";
+import { ORANGE, sideAfter } from "./position.js";
+import { FALLBACK, chooseLanguage, known, language, languageMenu, linkLanguage, message, onLanguage, say, startLanguage,
+         t, useLanguage } from "./i18n.js";
 import { hearNewVersion, keepForOffline } from "./offline.js";
 import { setupRecords } from "./records.js";
 import { Session } from "./session.js";
@@ -29,6 +34,14 @@ import { renderSendMove, setupShare } from "./share-dialog.js";
 import { playSound, prepareSounds, played as soundsPlayed, refused as soundsRefused } from "./sound.js";
 import { keepScreenOn } from "./wake.js";
 import { KEYS, newGame as emptyGame, openStorage, playersFor, readSaved, recentGames, remember, writeSaved } from "./storage.js";
+
+/** @typedef {import("./i18n.js").Message} Message */
+
+// The reader's language, asked for first: its catalogue comes while the rest starts. The board
+// paints at once; the page's words are drawn once it has come (wordsIn; until then the page
+// shows the build's English, which a reader of another language does not see: css/app.css).
+const languageStarted = startLanguage();
+let wordsIn = false;
 
 // The engine's news waits until this module has run: the worker started in the page's head may
 // have sent it all already, and the Engine hands over what it held as it is made.
@@ -60,7 +73,8 @@ $("theme-button").addEventListener("click", () => {
   $("theme-dialog").showModal();
 });
 let recordShown = "";            // the record last put in the record box (never overwrite typing)
-let saveProblem = "";
+/** @type {?Message} why the last save failed (storage.js's: one message for each problem), if it did */
+let saveProblem = null;
 // Settled when the engine has first started, or failed to (the service worker waits for it).
 /** @type {() => void} */
 let engineSettle;
@@ -76,11 +90,6 @@ const links = new Links({ session, engine, storage, switchGame, setFlipped, save
 // ---- start-up: the board paints at once, the engine takes over when it is there ----------
 
 function start() {
-  if (saved.problems.length) notify(`${capital(saved.problems.join("; "))}.`);
-  if (!persistent) {
-    notify("This browser does not let Jetan keep anything (its site data is blocked here): your games last while " +
-           "this tab is open. Download a game's record to keep it.");
-  }
   links.read();
   const link = links.waiting;
   if (link) {
@@ -113,13 +122,14 @@ async function engineReady() {
   if (reply && !reply.ok && !reply.restarted) {
     // The saved game does not replay under these rules: keep it, and start afresh.
     remember(storage, session.game);
-    notify(`Your saved game could not be replayed (${reply.error}); it is kept under Recent games. A new game starts.`);
+    notify(message("app.savedNotReplayed", { why: reply.error }));
     await switchGame(emptyGame(), { keep: false });
   }
 }
 
 /** The engine's news (engine.js's onStatus): shown (panels.js), and acted on.
- *  @param {string} state @param {string} detail @param {number} [fraction] */
+ *  @param {string} state @param {import("./i18n.js").MessageArg} detail the step, or why (a message)
+ *  @param {number} [fraction] */
 function engineStatus(state, detail, fraction) {
   // Progress while loading moves the bar only: the rest of the page waits for a change of state.
   const progress = state === "loading" && document.body.dataset.engine === "loading";
@@ -165,19 +175,21 @@ session.listen((type, detail) => {
   else if (type === "progress") renderReplayProgress(detail);
   else if (type === "replaced") {
     const problem = remember(storage, detail.game, detail.next);
-    if (problem) notify(`${capital(problem)}.`);
+    if (problem) notify(problem);
   } else if (type === "earlier") offerBranch();
   else if (type === "waiting") {
-    const when = session.incoming ? "when the game has loaded" : session.state ? "when the engine has moved" : "when the engine is ready";
-    $("live").textContent = detail ? `Your move ${moveWords(detail)} will be played ${when}.` : "";
+    const when = session.incoming ? "app.kept.untilLoaded" : session.state ? "app.kept.untilMoved" : "app.kept.untilReady";
+    $("live").textContent = detail ? t(when, { move: moveWords(detail) }) : "";
   } else if (type === "dropped") {
-    $("live").textContent = `The move ${moveWords(detail.move)} was not played: ${detail.why}.`;
-    if (session.phase !== "thinking") notify(`Your move ${moveWords(detail.move)} was not played: ${detail.why}.`);
+    const dropped = message("app.notPlayed", { move: moveWords(detail.move), why: detail.why });
+    $("live").textContent = say(dropped);
+    if (session.phase !== "thinking") notify(dropped);
   }
 });
 
-/** The engine's step while it loads ("Starting the engine"), said by the loading bar. */
-let loadingStep = "Loading the engine";
+/** The engine's step while it loads ("Starting the engine"), said by the loading bar.
+ *  @type {import("./i18n.js").MessageArg} */
+let loadingStep = message("app.loadingStep");
 // The end's card closed by the reader: it floats at the foot of the panel on a desktop window
 // and on a phone turned sideways, where it closes (CSS); on a phone upright it is under the
 // steps, and shown.
@@ -197,6 +209,7 @@ function render() {
   const flipped = boardFlipped();
   board.set({ ...props, flipped, arrows: [...props.arrows, ...markup.arrows], marks: markup.marks });
   if (s.state && !s.state.result) endClosed = false;          // a game taken back, or another: its end shows
+  if (!wordsIn) return;                                       // (the words come with the language)
   renderSession(s, props, { settings, flipped, engineReady: engine.ready, loadingStep, endClosed,
                             onReview: (ply) => s.review(ply) });
   renderWake(s.state);
@@ -246,9 +259,8 @@ function announce(move) {
  *  new game for two (the whole game kept under Recent games) — or to go back to the game. */
 function offerBranch() {
   const ply = session.reviewing;
-  notify("You are looking at an earlier position: go back to the game to play on, or play on from here " +
-         "(the whole game stays under Recent games).",
-         { label: "Play on from here", action: () => switchGame({ ...session.game, moves: session.game.moves.slice(0, ply ?? 0),
+  notify(message("app.earlierPosition"),
+         { label: message("app.playOnFromHere"), action: () => switchGame({ ...session.game, moves: session.game.moves.slice(0, ply ?? 0),
                                                                   resigned: null, players: playersFor(null) }) });
 }
 
@@ -271,7 +283,7 @@ setupShare(session, () => settings.flipped);
 setupGallery(async (entry) => {
   const reply = await switchGame({ ...emptyGame(entry.rules), moves: [...entry.moves], players: playersFor(null) }, { ply: 0 });
   if (!reply || !reply.ok) { if (reply && !reply.restarted) notify(reply.error); return; }
-  $("live").textContent = `${entry.title}. Step through it with the arrow keys or the move list.`;
+  $("live").textContent = t("app.galleryGameOpened", { title: entry.title });
 });
 
 setupEditor({
@@ -308,7 +320,7 @@ async function newGame({ rules, start, players, clock = null, correspondence = f
   const reply = await switchGame({ ...emptyGame(rules, start, { clock, correspondence, live }), players });
   if (!reply) return;
   if (!reply.ok) { if (!reply.restarted) notify(reply.error); return; }
-  $("live").textContent = `New game. ${sideName(reply.state.turn)} moves first.`;
+  $("live").textContent = t("app.newGameStarted", { side: message(`side.${reply.state.turn}`) });
 }
 
 function renderRecent() {
@@ -330,8 +342,8 @@ function save() {
   if (!problem) savedByMe = { ...game, moves: [...game.moves] };
   // Not saved: the game stays in this tab, and its record can be downloaded to keep it.
   if (problem && problem !== saveProblem) {
-    notify(`${capital(problem)}. This game stays here while the tab is open; download its record to keep it.`,
-           { label: "Download record", action: () => $("download-record-button").click() });
+    notify(message("app.notSaved", { problem }),
+           { label: message("app.downloadRecord"), action: () => $("download-record-button").click() });
   }
   saveProblem = problem;
   if (storage.getItem(KEYS.recent) !== recentBefore) renderRecent();
@@ -350,8 +362,7 @@ document.addEventListener("visibilitychange", () => { if (document.hidden && ses
 
 // A new version of the app ready, the page says so; the service worker is registered a moment
 // after the engine has started (or failed to): offline.js.
-hearNewVersion(() => notify("A new version of Jetan is ready. Your game is saved; reload to use the new version.",
-                            { label: "Reload", action: () => location.reload() }));
+hearNewVersion(() => notify(message("app.newVersion"), { label: message("app.reload"), action: () => location.reload() }));
 keepForOffline(engineSettled, 2000);
 
 // Safari may clear a site's storage after weeks without a visit, unless the site is installed
@@ -359,8 +370,80 @@ keepForOffline(engineSettled, 2000);
 // saved game and the engine's snapshot then stay. Refused or unsupported, nothing changes (a
 // cleared snapshot is a cold start; a saved game lost that way is what Recent games and records
 // guard against).
-if (matchMedia("(display-mode: standalone)").matches && navigator.storage && navigator.storage.persist) {
+if (matchMedia("(display-mode: standalone)").matches   // not a message: a media query
+     && navigator.storage && navigator.storage.persist) {
   navigator.storage.persisted().then((already) => already || navigator.storage.persist()).catch(() => {});
 }
+
+/** Problems said one after another (storage.js's: each a message, a sentence of its own).
+ *  @param {Message[]} problems @returns {Message} */
+function oneAfterAnother(problems) {
+  return problems.reduce((said, next) => message("app.andThen", { first: said, then: next }));
+}
+
+// ---- the reader's language ---------------------------------------------------------------
+
+/** The language wanted as the page started, or chosen in the menu since (named in English if its
+ *  words could not be had). */
+let wanted = chooseLanguage({ asked: [linkLanguage(location.hash), linkLanguage(location.search)] });
+const chooser = $("language-select");
+chooser.addEventListener("change", () => { wanted = chooser.value; });
+languageMenu(chooser, said);
+languageStarted.then((result) => {
+  wordsIn = true;
+  document.documentElement.dataset.words = "in";
+  render();
+  said(result);
+  if (saved.problems.length) notify(oneAfterAnother(saved.problems));
+  if (!persistent) notify(message("app.nothingKept"));
+});
+
+/** After a language is taken: a catalogue that could not be had is said (the page speaks
+ *  English meanwhile; nothing is lost). @param {{lang: string, failed: boolean}} result */
+function said({ failed }) {
+  if (!failed) return;
+  let name = wanted;
+  try { name = new Intl.DisplayNames([FALLBACK], { type: "language" }).of(wanted) || wanted; } catch { /* the code, then */ }
+  notify(message("language.failed", { language: name }));
+}
+
+// Every view drawn again in the new words (i18n.js has worded the page's marked elements
+// already): the board's panels and status, the recent games; the move box as wide as its example.
+onLanguage(() => {
+  render();
+  renderRecent();
+  fitExample($("move-input"));
+});
+
+/** ``input`` at least as wide as its example (placeholder) in the page's words, where the page
+ *  leaves room. @param {HTMLInputElement} input */
+function fitExample(input) {
+  const style = getComputedStyle(input);
+  const measure = /** @type {CanvasRenderingContext2D} */ (document.createElement("canvas").getContext("2d"));
+  measure.font = style.font;
+  const width = measure.measureText(input.placeholder).width + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight)
+    + parseFloat(style.borderLeftWidth) + parseFloat(style.borderRightWidth);
+  input.style.minWidth = `min(100%, ${Math.ceil(width) + 1}px)`;
+}
+document.fonts.ready.then(() => fitExample($("move-input")));
+
+// A header taller than its one row (a language's longer words wrap its menu): the board gives
+// way by as much (css/app.css's --top-extra), so that what is under it stays in the window.
+const header = /** @type {HTMLElement} */ (document.querySelector(".top"));
+new ResizeObserver(() => {
+  const style = getComputedStyle(header);
+  const row = Math.max(...[...header.children].map((part) => /** @type {HTMLElement} */ (
+    part.matches("nav") ? part.firstElementChild : part)?.offsetHeight ?? 0));
+  const extra = header.offsetHeight - row - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)
+    - parseFloat(style.borderBottomWidth);
+  document.documentElement.style.setProperty("--top-extra", `${Math.max(0, Math.round(extra))}px`);
+}).observe(header);
+
+// A link's lang= speaks that language for this visit (the reader's kept choice stays as it
+// is): also one followed in this tab.
+window.addEventListener("hashchange", () => {
+  const asked = known(linkLanguage(location.hash));
+  if (asked && asked !== language()) { wanted = asked; useLanguage(asked).then(said); }
+});
 
 start();

@@ -8,9 +8,10 @@ import { BLACK } from "./position.js";
  * @typedef {import("./session.js").Session} Session
  * @typedef {import("./engine.js").SearchInfo} SearchInfo
  * @typedef {{on: boolean, running: boolean, token: number, info: ?SearchInfo, side: string,
- *   error: string}} Analysis   on: wanted by the person; running: a search under way; token:
- *   bumped to void a search's late reports; info: its deepest depth so far; side: whose turn it
- *   is in the position analysed
+ *   error: ?import("./i18n.js").Message}} Analysis   on: wanted by the person; running: a search
+ *   under way; token: bumped to void a search's late reports; info: its deepest depth so far;
+ *   side: whose turn it is in the position analysed; error: why there is no analysis (the
+ *   engine's message), if there is none
  */
 
 // The engine's settings for each kind of help: an analysis searches until it is stopped (or
@@ -29,7 +30,7 @@ export class Assistance {
     /** @type {?[number, number]} the hint's squares [from, to], until the position changes */
     this.hint = null;
     /** @type {Analysis} */
-    this.analysis = { on: false, running: false, token: 0, info: null, side: BLACK, error: "" };
+    this.analysis = { on: false, running: false, token: 0, info: null, side: BLACK, error: null };
   }
 
   /** The arrows the board draws for this help. */
@@ -70,7 +71,7 @@ export class Assistance {
     if (s.reviewing === null && !s.humanToMove) return;
     const ply = s.shownPly;
     const token = ++a.token;
-    Object.assign(a, { running: true, info: null, error: "",
+    Object.assign(a, { running: true, info: null, error: null,
                        side: ply < s.state.moves.length ? s.state.moves[ply].side : s.state.turn });
     s.changed();
     const game = { ...s.game, moves: s.game.moves.slice(0, ply), resigned: null };

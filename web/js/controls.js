@@ -10,10 +10,14 @@
 import { SIDES } from "../engine-data.js";
 import { $ } from "./dom.js";
 import { bothHuman, notify } from "./panels.js";
-import { BLACK, ORANGE, otherSide, sideName } from "./position.js";
+import { message, onLanguage, t } from "./i18n.js";
+import { BLACK, ORANGE, otherSide } from "./position.js";
 import { askWhoPlays } from "./records.js";
 import { prepareSounds } from "./sound.js";
-import { capital } from "./words.js";
+import { spoken } from "./words.js";
+
+/** A side's name, as a message's argument. @param {string} side */
+const sideWords = (side) => message(`side.${side}`);
 
 /**
  * What the controls need of the page (app.js): its session and settings, and how it saves,
@@ -41,19 +45,27 @@ export function setupControls({ session, settings, save, render, setFlipped, new
 
   $("undo-button").addEventListener("click", async () => {
     const friend = live();
-    if (friend) { await friend.askTakeback(); $("live").textContent = "You asked your friend to take back your move."; return; }
+    if (friend) { await friend.askTakeback(); $("live").textContent = t("controls.takebackAsked"); return; }
     const reply = await session.undo();
     if (reply && !reply.ok && !reply.restarted) notify(reply.error);
-    else if (reply) { $("live").textContent = "Move taken back."; save(); }
+    else if (reply) { $("live").textContent = t("controls.takenBack"); save(); }
   });
 
   // Resign asks once more on the button itself (no blocking dialog): a second press within a few
   // seconds resigns.
   let resignArmed = 0;
+  /** @type {?string} the side the button asks to resign for, while it asks */
+  let resignFor = null;
+  const wordResign = () => {
+    $("resign-button").textContent = resignFor ? t("controls.resignAgain", { side: sideWords(resignFor) })
+      : t("app.controls.resign");
+  };
+  onLanguage(wordResign);
   function disarmResign() {
     clearTimeout(resignArmed);
     resignArmed = 0;
-    $("resign-button").textContent = "Resign";
+    resignFor = null;
+    wordResign();
     $("resign-button").removeAttribute("aria-pressed");
   }
   $("resign-button").addEventListener("click", async () => {
@@ -61,7 +73,8 @@ export function setupControls({ session, settings, save, render, setFlipped, new
     if (!v || v.result) return;
     const side = bothHuman({ players: session.players }) ? v.turn : (session.players[BLACK] === "human" ? BLACK : ORANGE);
     if (!resignArmed) {
-      $("resign-button").textContent = `Press again to resign for ${sideName(side)}`;
+      resignFor = side;
+      wordResign();
       $("resign-button").setAttribute("aria-pressed", "true");
       resignArmed = setTimeout(disarmResign, 4000);
       return;
@@ -75,18 +88,18 @@ export function setupControls({ session, settings, save, render, setFlipped, new
   $("draw-button").addEventListener("click", () => {
     if (!session.state || session.over) return;
     const friend = live();
-    if (friend) { friend.offerDraw(); $("live").textContent = "You offered your friend a draw."; return; }
+    if (friend) { friend.offerDraw(); $("live").textContent = t("controls.drawOfferedToFriend"); return; }
     session.offerDraw(session.state.turn);
-    $("live").textContent = `${sideName(session.state.turn)} offers a draw.`;
+    $("live").textContent = t("controls.drawOffered", { side: sideWords(session.state.turn) });
     $("draw-accept").focus();
   });
   $("draw-accept").addEventListener("click", () => session.agreeDraw());
   $("draw-decline").addEventListener("click", () => {
     session.offerDraw(null);
-    $("live").textContent = "The draw was declined.";
+    $("live").textContent = t("controls.drawDeclined");
   });
   $("take-on-button").addEventListener("click", async () => {
-    const players = await askWhoPlays("Play on from here against the engine (or go on between two people).");
+    const players = await askWhoPlays(message("controls.takeOnAsked"));
     if (!players) return;
     if (live()) await leaveLive();  // a live game whose friend is away: played on here instead
     if (players[BLACK] !== players[ORANGE]) setFlipped(players[ORANGE] === "human");
@@ -103,7 +116,7 @@ export function setupControls({ session, settings, save, render, setFlipped, new
   // game analysed from its start, or shared.
   $("rematch-button").addEventListener("click", async () => {
     const friend = live();
-    if (friend) { await friend.offerRematch(); $("live").textContent = "You offered your friend a rematch."; return; }
+    if (friend) { await friend.offerRematch(); $("live").textContent = t("controls.rematchOffered"); return; }
     const g = session.game, p = session.players;
     const players = Object.fromEntries(SIDES.map((side) => [side, p[otherSide(side)]]));
     const clock = g.clock ? { initial: g.clock.initial, increment: g.clock.increment } : null;
@@ -142,7 +155,7 @@ export function setupControls({ session, settings, save, render, setFlipped, new
   $("hint-button").addEventListener("click", async () => {
     $("hint-button").disabled = true;
     const move = await session.assistance.askHint();
-    if (move) $("live").textContent = `Hint: ${move.text}`;
+    if (move) $("live").textContent = t("controls.hint", { move: move.text });
   });
   $("analyse-button").addEventListener("click", () => {
     session.assistance.setAnalysis(!session.assistance.analysis.on);
@@ -170,6 +183,11 @@ export function setupControls({ session, settings, save, render, setFlipped, new
   // The record is sent only while its box is open.
   $("record-details").addEventListener("toggle", () => { if ($("record-details").open) session.refresh(); });
 
+  // Why a move typed was refused, by the box it was typed in (until the box is typed in again).
+  /** @type {?import("./i18n.js").MessageArg} the engine's reason (a message) */
+  let refused = null;
+  const wordRefusal = () => { $("move-error").textContent = refused ? spoken(refused) : ""; };
+  onLanguage(wordRefusal);
   $("move-form").addEventListener("submit", async (/** @type {SubmitEvent} */ e) => {
     e.preventDefault();
     const input = $("move-input");
@@ -177,10 +195,9 @@ export function setupControls({ session, settings, save, render, setFlipped, new
     if (!text) return;
     const reply = await session.type(text);
     if (reply === true || (reply && reply.ok)) input.value = "";
-    // Why a move was refused, by the box it was typed in.
-    else if (reply && !reply.ok && !reply.restarted) $("move-error").textContent = capital(reply.error);
+    else if (reply && !reply.ok && !reply.restarted) { refused = reply.error; wordRefusal(); }
   });
-  $("move-input").addEventListener("input", () => { $("move-error").textContent = ""; });
+  $("move-input").addEventListener("input", () => { refused = null; wordRefusal(); });
 
   $("live-button").addEventListener("click", () => session.review(Infinity));
 
@@ -189,11 +206,11 @@ export function setupControls({ session, settings, save, render, setFlipped, new
   document.addEventListener("keydown", (e) => {
     if (e.altKey || e.ctrlKey || e.metaKey || document.querySelector("dialog[open]")) return;
     const target = /** @type {Element} */ (e.target);
-    if (target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
+    if (target.closest && target.closest("input, textarea, select, [contenteditable]")) return;   // not a message: a selector
     if (!session.step(e.key)) return;
     e.preventDefault();
     const v = session.state, ply = session.shownPly;
     const m = v && ply ? v.moves[ply - 1] : null;
-    $("live").textContent = m ? `${sideName(m.side)} ${m.text}` : "Start position";
+    $("live").textContent = m ? t("controls.stepped", { side: sideWords(m.side), move: m.text }) : t("controls.startPosition");
   });
 }

@@ -1,5 +1,6 @@
 // The page's elements by id. Typed loosely on purpose: each caller knows what its id names (an
 // input, a dialog, a canvas), and the type check should not need a cast at every use.
+import { onLanguage, t } from "./i18n.js";
 
 /** @type {(id: string) => any} */
 export const $ = (id) => document.getElementById(id);
@@ -9,7 +10,7 @@ export const $ = (id) => document.getElementById(id);
  *  at once. @template T @param {?T} part @param {string} owner what sets it up ("the editor")
  *  @returns {T} */
 export function wired(part, owner) {
-  if (part === null) throw new Error(`${owner} is not set up`);
+  if (part === null) throw new Error(`${owner} is not set up`);   // not a message: a mistake in the page, for the console
   return part;
 }
 
@@ -35,4 +36,20 @@ export function hearGestures(listener) {
 /** @param {() => void} listener */
 export function stopHearingGestures(listener) {
   for (const type of GESTURE_EVENTS) removeEventListener(type, listener, true);
+}
+
+/** Give ``element`` the words of message ``key`` (no arguments) as its marked words: a language
+ *  switch words it again (i18n.js's translate), as it does the page's own marked elements.
+ *  @param {HTMLElement} element @param {string} key */
+export function markWords(element, key) {
+  element.dataset.i18n = key;
+  element.textContent = t(key);
+}
+
+/** Call ``draw`` now and again after every switch of language: a part of the page that a
+ *  script wrote once (a dialog's form, its lists' options) is worded again in place.
+ *  @param {() => void} draw */
+export function wordedNowAndOnSwitch(draw) {
+  draw();
+  onLanguage(draw);
 }

@@ -6,6 +6,7 @@
 // kept beside it, so that the one Session plays a game, a lesson and a puzzle alike: the same
 // press, selection, kept move and epochs. Nothing here decides a move: it only asks.
 import { SIDES } from "../engine-data.js";
+import { message } from "./i18n.js";
 import { placementBoard } from "./position.js";
 
 /**
@@ -55,7 +56,7 @@ export function puzzleJudge(puzzle) {
     const reply = await s.engine().request("puzzle", { id: puzzle.id, ...asked });
     if (!reply.ok) return reply;
     const verdict = reply.puzzle;
-    if (verdict.wrong) return { ok: false, error: `${verdict.wrong} is not the move`, wrong: verdict.wrong };
+    if (verdict.wrong) return { ok: false, error: message("judges.notTheMove", { move: verdict.wrong }), wrong: verdict.wrong };
     const game = { rules: puzzle.rules, start: puzzle.position, moves: verdict.played };
     const answer = await s.engine().request("state", s.asking(game));
     if (!answer.ok) return answer;

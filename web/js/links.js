@@ -5,10 +5,12 @@
 // than one call: the fragment stays in the address until the engine has opened the game (or
 // refused it), so that a reload before then — a phone bringing the tab back — opens it again;
 // once opened it is cleared, so that a reload shows the game as it is by then. A link that
-// cannot be read changes nothing.
+// cannot be read changes nothing. A fragment may carry the language the page speaks for this
+// visit (lang=, read by i18n.js as the page starts); one that holds nothing else opens no game.
+import { message } from "./i18n.js";
 import { notify } from "./panels.js";
-import { ORANGE, sideName } from "./position.js";
-import { decodeLink } from "./share.js";
+import { ORANGE } from "./position.js";
+import { ShareError, decodeLink } from "./share.js";
 import { newGame as emptyGame, playersFor, remember } from "./storage.js";
 
 /**
@@ -45,11 +47,11 @@ export class Links {
 
   /** Take a game from the URL fragment, to wait until the engine can open it (see above). */
   read() {
-    if (!location.hash || this.hooks.openLive(location.hash)) return;
+    if (!location.hash || onlyLanguage(location.hash) || this.hooks.openLive(location.hash)) return;
     try {
       this.waiting = decodeLink(location.hash);
     } catch (err) {
-      notify(`This link could not be read: ${/** @type {Error} */ (err).message}. Nothing was changed.`);
+      notify(message("links.unreadable", { why: linkProblem(err) }));
       clearLink();
     }
   }
@@ -79,7 +81,7 @@ export class Links {
     if (!reply.restarted) clearLink();
     if (!reply.ok) {
       if (keepOwn) await switchGame(own, { keep: false });   // the page showed the link's game meanwhile
-      notify(`The game in this link is not valid: ${reply.error}. Nothing was changed.`);
+      notify(message("links.invalid", { why: reply.error }));
       return;
     }
     if (keepOwn && own.moves.length) remember(storage, own, session.game);
@@ -88,16 +90,26 @@ export class Links {
     renderRecent();
     // Not saved (a full storage): the notice says so, and that the own game is still the saved one.
     if (saveFailed()) return;
-    const turn = sideName(reply.state.turn);
-    const intro = view.correspondence && !reply.state.result
-      ? `A game by correspondence: ${turn} to move. Make your move, then send the link back.`
-      : "This is the game from the link.";
+    const side = message(`side.${reply.state.turn}`);
+    const correspondence = view.correspondence && !reply.state.result;
     if (own.moves.length) {
-      notify(`${intro} Your own game is kept under Recent games.`, { label: "Back to your game", action: () => switchGame(own) });
+      notify(message(correspondence ? "links.correspondenceOwnKept" : "links.openedOwnKept", { side }),
+             { label: message("links.backToYourGame"), action: () => switchGame(own) });
     } else if (view.correspondence) {
-      notify(intro);
+      notify(correspondence ? message("links.correspondence", { side }) : message("links.opened"));
     }
   }
+}
+
+/** Whether ``hash`` holds only a language for the visit ("#lang=de"): nothing to open. @param {string} hash */
+export const onlyLanguage = (hash) => /^#?lang=[^;&]*$/.test(hash);
+
+/** Why a link could not be read, as a message: share.js's ShareError carries one (its
+ *  ``reason``); anything else is a link that could not be read at all.
+ *  @param {unknown} err @returns {import("./i18n.js").Message} */
+function linkProblem(err) {
+  const reason = err instanceof ShareError ? /** @type {{reason?: import("./i18n.js").Message}} */ (err).reason : undefined;
+  return reason ?? message("links.notReadable");
 }
 
 /** Take the fragment out of the page's address (its game or invitation has been read). */

@@ -3,10 +3,12 @@
 // gait drawn from the engine's own tables. The engine checks the rules and start position before
 // the game starts (onStart).
 import { LEVELS, PIECES, RULES, RULE_TEXT, SIDES } from "../engine-data.js";
-import { $, once, wired } from "./dom.js";
+import { $, markWords, once, wired, wordedNowAndOnSwitch } from "./dom.js";
+import { message, onLanguage, t } from "./i18n.js";
 import { drawPiece } from "./pieces.js";
-import { BLACK, ORANGE, fileOf, rankOf, sideName, squareIndex } from "./position.js";
+import { BLACK, ORANGE, fileOf, rankOf, squareIndex } from "./position.js";
 import { defaultSettings, playersFor } from "./storage.js";
+import { spoken } from "./words.js";
 
 /**
  * @typedef {import("./engine.js").Engine} Engine
@@ -16,9 +18,11 @@ import { defaultSettings, playersFor } from "./storage.js";
  *   the game chosen: its rules and start (as the engine wrote them), who plays, the engine's level
  *   and time, whether Orange is at the bottom, the time control (null: none), correspondence, and
  *   for a live game with a friend on another device the side played here (else null)
+ * @typedef {import("./i18n.js").Message} Message
+ * @typedef {import("./i18n.js").MessageArg} RuleWords   the engine's words for an option or a preset (a message)
  * @typedef {{options: Object<string, string[]>, per_side: string[], standard: Object<string, string>,
- *   words: Object<string, {label: string, values: Object<string, string>}>,
- *   presets: Object<string, {name: string, rules: string, summary: string}>}} RuleTable
+ *   words: Object<string, {label: RuleWords, values: Object<string, RuleWords>}>,
+ *   presets: Object<string, {name: RuleWords, rules: string, summary: RuleWords}>}} RuleTable
  *   engine-data.js's RULES as the dialog reads it: by an option's or a preset's name
  */
 
@@ -31,6 +35,21 @@ const GAIT_PIECES = Object.fromEntries(PIECES.map((p) => [p.option, p.letter]));
 /** @type {{engine: ?Engine, onStart: (choice: NewGameChoice) => Promise<void>, onStarting: () => void, inProgress: () => boolean}} */
 const dialog = { engine: null, onStart: async () => {}, onStarting: () => {}, inProgress: () => false };
 const MINUTE_MS = 60000;
+/** What the dialog's error line says (worded again on a switch of language): a message (the
+ *  engine's, or the dialog's own). @type {?import("./i18n.js").MessageArg} */
+let problem = null;
+
+/** The engine's words for a rule option or a preset (engine-data.js's RULES: messages), in the
+ *  page's language. @param {RuleWords} words */
+const ruleWords = (words) => spoken(words);
+
+/** Say ``said`` on the dialog's error line (null: nothing).
+ *  @param {?import("./i18n.js").MessageArg} said */
+function showProblem(said) {
+  problem = said;
+  $("new-game-error").textContent = said ? spoken(said) : "";
+}
+onLanguage(() => showProblem(problem));
 
 /** Wire the dialog: ``engine`` answers "check" and "reach"; ``onStarting()`` is told first that
  *  Start was pressed (so that the page can stop a search the check would otherwise wait for);
@@ -41,15 +60,15 @@ const MINUTE_MS = 60000;
  *  @param {() => void} [onStarting] @param {() => boolean} [inProgress] */
 export function setupNewGameDialog(engine, onStart, onStarting = () => {}, inProgress = () => false) {
   Object.assign(dialog, { engine, onStart, onStarting, inProgress });
-  fillLevels($("new-game-form").level);
+  wordedNowAndOnSwitch(() => fillLevels($("new-game-form").level));
   // The rules part (some hundred elements and a gait diagram per piece, each asked of the
   // engine) is made when the dialog is first opened, not while the page starts.
   const fillRules = once(() => fillRulesForm(TABLE));
   $("new-game-button").addEventListener("click", () => {
     fillRules();
-    $("new-game-error").textContent = "";
+    showProblem(null);
     $("new-game-in-progress").hidden = !dialog.inProgress();
-    $("start-button").textContent = dialog.inProgress() ? "Start a new game" : "Start";
+    markWords($("start-button"), dialog.inProgress() ? "newGame.startNew" : "app.newGame.start");
     showEngineSettings();
     $("new-game-dialog").showModal();
   });
@@ -57,15 +76,19 @@ export function setupNewGameDialog(engine, onStart, onStarting = () => {}, inPro
   $("new-game-form").clock.addEventListener("change", () => { $("custom-clock").hidden = $("new-game-form").clock.value !== "custom"; });
 }
 
-/** The time control chosen: {initial, increment} in ms, or null for none. @param {HTMLFormElement} form */
+// A time control's bounds: minutes to start with, and seconds added a move.
+const CLOCK_MINUTES = [1, 180], CLOCK_SECONDS = [0, 60];
+
+/** The time control chosen: {initial, increment} in ms, null for none, or undefined for one out
+ *  of bounds. @param {HTMLFormElement} form @returns {?{initial: number, increment: number} | undefined} */
 function clockFromForm(form) {
   const choice = form.clock.value;
   if (!choice) return null;
   const [minutes, seconds] = choice === "custom"
     ? [Number(form["clock-minutes"].value), Number(form["clock-increment"].value)]
     : choice.split("+").map(Number);
-  if (!(minutes >= 1 && minutes <= 180) || !(seconds >= 0 && seconds <= 60)) {
-    throw new Error("a clock needs 1 to 180 minutes and 0 to 60 seconds a move");
+  if (!(minutes >= CLOCK_MINUTES[0] && minutes <= CLOCK_MINUTES[1]) || !(seconds >= CLOCK_SECONDS[0] && seconds <= CLOCK_SECONDS[1])) {
+    return undefined;
   }
   return { initial: Math.round(minutes * MINUTE_MS), increment: Math.round(seconds * 1000) };
 }
@@ -77,8 +100,9 @@ function fillLevels(select) {
   const chosen = select.value;
   select.textContent = "";
   for (const level of LEVELS) {
-    const note = level === LEVELS[0] ? " — beginner" : level === LEVELS[LEVELS.length - 1] ? " — strongest" : "";
-    select.append(new Option(`${level}${note}`, String(level)));
+    const key = level === LEVELS[0] ? "newGame.level.weakest" : level === LEVELS[LEVELS.length - 1] ? "newGame.level.strongest"
+      : "newGame.level.other";
+    select.append(new Option(t(key, { level }), String(level)));
   }
   select.value = LEVELS.map(String).includes(chosen) ? chosen : String(defaultSettings().level);
 }
@@ -89,36 +113,49 @@ function fillLevels(select) {
 function fillRulesForm(info) {
   const list = $("preset-list");
   list.textContent = "";
-  const choices = [...Object.entries(info.presets).map(([key, p]) => [key, p.name, p.summary]),
-                   ["custom", "Custom", "Choose every option yourself (below)."]];
+  /** @type {[string, RuleWords, RuleWords][]} */
+  const choices = [...Object.entries(info.presets).map(([key, p]) => /** @type {[string, RuleWords, RuleWords]} */ ([key, p.name, p.summary])),
+                   ["custom", message("newGame.custom"), message("newGame.customSummary")]];
   for (const [key, name, summary] of choices) {
     const label = document.createElement("label");
     label.className = "preset";
     const radio = Object.assign(document.createElement("input"), { type: "radio", name: "preset", value: key });
     radio.checked = key === "standard";
     const title = document.createElement("strong");
-    title.textContent = name;
     const text = document.createElement("span");
-    text.textContent = summary;
+    wordedNowAndOnSwitch(() => {
+      title.textContent = ruleWords(name);
+      text.textContent = ruleWords(summary);
+    });
     label.append(radio, title, text);
     list.append(label);
   }
   const box = $("custom-rules");
   box.textContent = "";
+  // An option's value in words, with its name in the rules text where the words do not say it.
   const words = (/** @type {string} */ key, /** @type {string} */ v) => {
-    const text = info.words[key].values[v];
-    return text.toLowerCase().includes(v.toLowerCase()) ? text : `${text} (${v})`;
+    const text = ruleWords(info.words[key].values[v]);
+    return text.toLowerCase().includes(v.toLowerCase()) ? text : t("newGame.valueNamed", { words: text, value: v });
+  };
+  /** A select's options, each value in words (again after a switch of language).
+   *  @param {HTMLSelectElement} select @param {string} key @param {string[]} values */
+  const fillOptions = (select, key, values) => {
+    if (!select.options.length) for (const v of values) select.append(new Option("", v));
+    for (const option of select.options) option.text = words(key, option.value);
   };
   for (const [key, values] of Object.entries(info.options)) {
     const wrap = document.createElement("div");
     wrap.className = "option";
     wrap.dataset.key = key;
     const label = document.createElement("label");
-    label.textContent = `${info.words[key].label} `;
+    const name = document.createElement("span");
     const select = document.createElement("select");
     select.name = `opt-${key}`;
-    for (const v of values) select.append(new Option(words(key, v), v));
-    label.append(select);
+    wordedNowAndOnSwitch(() => {
+      name.textContent = ruleWords(info.words[key].label);
+      fillOptions(select, key, values);
+    });
+    label.append(name, " ", select);
     wrap.append(label);
     if (GAIT_PIECES[key]) {
       const diagram = document.createElement("canvas");
@@ -131,12 +168,17 @@ function fillRulesForm(info) {
     if (info.per_side.includes(key)) {
       const orange = document.createElement("select");
       orange.name = `opt-${ORANGE}-${key}`;
-      orange.setAttribute("aria-label", `${info.words[key].label} for ${sideName(ORANGE)}`);
-      for (const v of values) orange.append(new Option(words(key, v), v));
       const split = document.createElement("label");
       split.className = "per-side";
       const check = Object.assign(document.createElement("input"), { type: "checkbox", name: `split-${key}` });
-      split.append(check, ` different for ${sideName(ORANGE)}: `, orange);
+      const different = document.createElement("span");
+      const side = message(`side.${ORANGE}`);
+      wordedNowAndOnSwitch(() => {
+        orange.setAttribute("aria-label", t("newGame.optionFor", { option: ruleWords(info.words[key].label), side }));
+        fillOptions(orange, key, values);
+        different.textContent = t("newGame.differentFor", { side });
+      });
+      split.append(check, " ", different, " ", orange);
       wrap.append(split);
     }
     box.append(wrap);
@@ -243,7 +285,7 @@ function showEngineSettings() {
   const opponent = $("new-game-form").opponent.value;
   $("engine-settings").hidden = opponent !== "engine" && opponent !== "live";
   for (const id of ["engine-level", "engine-time", "engine-levels"]) $(id).hidden = opponent !== "engine";
-  $("engine-legend").textContent = opponent === "live" ? "Your side" : "Engine";
+  markWords($("engine-legend"), opponent === "live" ? "newGame.yourSide" : "app.newGame.engineSettings");
 }
 
 function updateRulesPreview() {
@@ -251,20 +293,24 @@ function updateRulesPreview() {
 }
 
 /** The engine that checks the game chosen (setupNewGameDialog's). */
-const engine = () => wired(dialog.engine, "the New game dialog");
+const engine = () => wired(dialog.engine, "the New game dialog");   // not a message: for the console
 
 $("new-game-form").addEventListener("submit", async (/** @type {SubmitEvent} */ e) => {
   const form = /** @type {HTMLFormElement} */ (e.target);
   if (e.submitter && /** @type {HTMLButtonElement} */ (e.submitter).value === "cancel") return;
   e.preventDefault();
-  if (!engine().ready) { $("new-game-error").textContent = "The engine is still loading; try again in a moment."; return; }
+  if (!engine().ready) { showProblem(message("newGame.engineLoading")); return; }
   const rules = rulesFromForm();
   const start = form.start.value.trim() || "start";
-  let clock;
-  try { clock = clockFromForm(form); } catch (err) { $("new-game-error").textContent = /** @type {Error} */ (err).message; return; }
+  const clock = clockFromForm(form);
+  if (clock === undefined) {
+    showProblem(message("newGame.clockOutOfBounds", { fewest: CLOCK_MINUTES[0], most: CLOCK_MINUTES[1],
+                                                      least: CLOCK_SECONDS[0], longest: CLOCK_SECONDS[1] }));
+    return;
+  }
   dialog.onStarting();
   const check = await engine().request("check", { rules, start });
-  if (!check.ok) { $("new-game-error").textContent = check.error; return; }
+  if (!check.ok) { showProblem(check.error); return; }
   const opponent = form.opponent.value;
   const colour = form.colour.value;
   const players = playersFor(opponent === "engine" ? colour : null);

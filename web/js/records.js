@@ -3,6 +3,7 @@
 // writes records; anything that is not one is reported and changes nothing.
 import { LIMITS, SIDES } from "../engine-data.js";
 import { $ } from "./dom.js";
+import { message, onLanguage, say } from "./i18n.js";
 import { notify } from "./panels.js";
 import { playersFor } from "./storage.js";
 import { BLACK, ORANGE } from "./position.js";
@@ -21,23 +22,24 @@ const RECORD_FILE_BYTES = LIMITS.record_text;
  * @param {(text: string) => void} hooks.shownRecord   the record box now shows this text
  */
 export function setupRecords({ engine, session, switchGame, setFlipped, shownRecord }) {
-  /** Load a game record (typed, pasted or from a file) as a game beside the user's own.
-   *  @param {string} text @param {string} what */
-  async function loadRecord(text, what) {
+  /** Load a game record (typed, pasted or from a file) as a game beside the user's own: ``from``
+   *  says where it came from ("records.box.*" or "records.file.*", the file with its ``name``).
+   *  @param {string} text @param {"box" | "file"} from @param {string} [name] */
+  async function loadRecord(text, from, name = "") {
     const reply = await engine.request("record", { text });
-    if (!reply.ok) { notify(`${what} could not be loaded: ${reply.error}. Nothing was changed.`); return; }
+    if (!reply.ok) { notify(message(`records.${from}.failed`, { name, why: reply.error })); return; }
     // A finished game opens for review between two people; one still going asks who plays on.
     const players = reply.state.result ? playersFor(null)
-      : await askWhoPlays(`${what} holds a game of ${reply.state.moves.length} moves.`);
+      : await askWhoPlays(message(`records.${from}.holds`, { name, count: reply.state.moves.length }));
     if (!players) return;
     $("record").value = text;
     shownRecord(text);                 // the box may follow the loaded game from now on
     setFlipped(players[ORANGE] === "human" && players[BLACK] === "engine");
     const switched = await switchGame({ ...reply.game, players });
-    if (switched && switched.ok) notify(`${what} is loaded. Your previous game is kept under Recent games.`);
+    if (switched && switched.ok) notify(message(`records.${from}.loaded`, { name }));
   }
 
-  $("load-record-button").addEventListener("click", () => loadRecord($("record").value, "The record"));
+  $("load-record-button").addEventListener("click", () => loadRecord($("record").value, "box"));
 
   $("download-record-button").addEventListener("click", async () => {
     if (!session.state) return;
@@ -57,16 +59,16 @@ export function setupRecords({ engine, session, switchGame, setFlipped, shownRec
     const file = /** @type {FileList} */ (input.files)[0];
     input.value = "";                          // the same file may be chosen again
     if (!file) return;
-    const name = `The file ${file.name.slice(0, 60)}`;
-    if (file.size > RECORD_FILE_BYTES) { notify(`${name} is too large to be a game record. Nothing was changed.`); return; }
+    const name = file.name.slice(0, 60);
+    if (file.size > RECORD_FILE_BYTES) { notify(message("records.file.tooLarge", { name })); return; }
     let text;
     try {
       text = decodeText(new Uint8Array(await file.arrayBuffer()));
     } catch {
-      notify(`${name} is not a text file. Nothing was changed.`);
+      notify(message("records.file.notText", { name }));
       return;
     }
-    await loadRecord(text, name);
+    await loadRecord(text, "file", name);
   });
 }
 
@@ -77,12 +79,19 @@ export function decodeText(bytes) {
   return new TextDecoder(encoding, { fatal: true }).decode(bytes);
 }
 
+/** What the Who plays on? dialog says of the game it asks about (worded again on a switch of
+ *  language). @type {?import("./i18n.js").Message} */
+let asking = null;
+onLanguage(() => { if (asking) $("who-plays-text").textContent = say(asking); });
+
 /** Ask who plays a game that is being opened: two people, or the reader against the engine
- *  with either colour. Resolves to the players, or null if the reader cancels.
- *  @param {string} text @returns {Promise<?import("./session.js").Players>} */
-export function askWhoPlays(text) {
+ *  with either colour; ``about`` says what is opened. Resolves to the players, or null if the
+ *  reader cancels.
+ *  @param {import("./i18n.js").Message} about @returns {Promise<?import("./session.js").Players>} */
+export function askWhoPlays(about) {
   const dialog = $("who-plays-dialog");
-  $("who-plays-text").textContent = text;
+  asking = about;
+  $("who-plays-text").textContent = say(about);
   dialog.returnValue = "";
   dialog.showModal();
   return new Promise((resolve) => {

@@ -4,6 +4,7 @@
 // --jetan-* CSS custom properties a host page sets) and a small settings form.
 // The book's black and orange board (board.js's BOOK_THEME) and emblems stay the defaults.
 import { BOOK_THEME, paintScene } from "./board.js";
+import { message, onLanguage, t } from "./i18n.js";
 import { PIECE_SETS, SIDE_COLOURS } from "./pieces.js";
 import { BLACK, ORANGE, placementBoard, startOf } from "./position.js";
 
@@ -15,14 +16,14 @@ import { BLACK, ORANGE, placementBoard, startOf } from "./position.js";
 /** Where the choice is kept. */
 export const THEME_KEY = "jetan.theme";
 
-/** The board themes by name, each with its name for people. Every one keeps the last move, the
- *  destination dots, the coordinates and the threat glow readable on both its square colours,
- *  and the black and the orange discs apart.
+/** The board themes by name, each with its name for people (the message ``label``). Every one
+ *  keeps the last move, the destination dots, the coordinates and the threat glow readable on
+ *  both its square colours, and the black and the orange discs apart.
  *  @type {Readonly<Object<string, {label: string, colours: Readonly<BoardTheme>}>>} */
 export const BOARD_THEMES = Object.freeze({
-  book: { label: "The book's (black and orange)", colours: BOOK_THEME },
+  book: { label: "themes.board.book", colours: BOOK_THEME },
   wood: {
-    label: "Wood",
+    label: "themes.board.wood",
     colours: Object.freeze({
       dark: "#8a5a34", light: "#dcb98c",
       last: "rgba(255, 214, 70, 0.55)", lastOnDark: "rgba(255, 206, 60, 0.5)",
@@ -34,7 +35,7 @@ export const BOARD_THEMES = Object.freeze({
     }),
   },
   slate: {
-    label: "Slate (grey and blue)",
+    label: "themes.board.slate",
     colours: Object.freeze({
       dark: "#475a70", light: "#b3c1cf",
       last: "rgba(255, 226, 80, 0.55)", lastOnDark: "rgba(255, 214, 60, 0.5)",
@@ -46,7 +47,7 @@ export const BOARD_THEMES = Object.freeze({
     }),
   },
   green: {
-    label: "Green",
+    label: "themes.board.green",
     colours: Object.freeze({
       dark: "#4f7a3e", light: "#dfe3bd",
       last: "rgba(255, 220, 60, 0.55)", lastOnDark: "rgba(255, 214, 50, 0.5)",
@@ -59,13 +60,13 @@ export const BOARD_THEMES = Object.freeze({
   },
 });
 
-/** The piece sets by name (pieces.js's PIECE_SETS), with their names for people.
+/** The piece sets by name (pieces.js's PIECE_SETS), with their names for people (messages).
  *  @type {Readonly<Object<string, string>>} */
-export const PIECE_SET_NAMES = Object.freeze({ discs: "Emblems (the book's)", letters: "Letters (the notation's)" });
+export const PIECE_SET_NAMES = Object.freeze({ discs: "themes.pieces.discs", letters: "themes.pieces.letters" });
 
-/** The page themes: "auto" follows the system (prefers-color-scheme).
- *  @type {Readonly<Object<string, string>>} */
-export const PAGE_THEMES = Object.freeze({ auto: "Auto (as the system)", light: "Light", dark: "Dark" });
+/** The page themes, with their names for people (messages): "auto" follows the system
+ *  (prefers-color-scheme). @type {Readonly<Object<string, string>>} */
+export const PAGE_THEMES = Object.freeze({ auto: "themes.page.auto", light: "themes.page.light", dark: "themes.page.dark" });
 
 /** What a reader who chose nothing sees. @type {Readonly<ThemeChoice>} */
 export const DEFAULT_CHOICE = Object.freeze({ board: "book", pieces: "discs", page: "auto" });
@@ -193,11 +194,13 @@ export const CSS_PROPERTIES = Object.freeze(["--jetan-dark-square", "--jetan-lig
  * --jetan-black-piece, --jetan-orange-piece), any of which overrides the theme's colour. Where
  * a square or a piece is given its colour, the coordinates, dots and emblems on it take the
  * theme's light or dark ink, whichever reads better.
+ * The problem is a message, for the board to say in its own language (undefined: none).
  * @param {Element} element
- * @returns {{theme: BoardTheme, problem: string}}
+ * @returns {{theme: BoardTheme, problem: import("./i18n.js").Message | undefined}}
  */
 export function themeFor(element) {
   const saved = readThemeChoice();
+  /** @type {import("./i18n.js").Message[]} */
   const problems = [];
   const themeName = (element.getAttribute("theme") || "").trim();
   const piecesName = (element.getAttribute("pieces") || "").trim();
@@ -205,12 +208,12 @@ export function themeFor(element) {
   if (themeName && Object.hasOwn(BOARD_THEMES, themeName)) board = themeName;
   else if (themeName) {
     board = DEFAULT_CHOICE.board;
-    problems.push(`theme: there is no board theme '${themeName.slice(0, 30)}' (there are: ${Object.keys(BOARD_THEMES).join(", ")}).`);
+    problems.push(message("themes.noSuchTheme", { name: themeName.slice(0, 30), names: Object.keys(BOARD_THEMES).join(", ") }));
   }
   if (piecesName && PIECE_SETS.includes(piecesName)) pieces = piecesName;
   else if (piecesName) {
     pieces = DEFAULT_CHOICE.pieces;
-    problems.push(`pieces: there is no piece set '${piecesName.slice(0, 30)}' (there are: ${PIECE_SETS.join(", ")}).`);
+    problems.push(message("themes.noSuchPieces", { name: piecesName.slice(0, 30), names: PIECE_SETS.join(", ") }));
   }
   const theme = boardTheme(board, pieces);
   let style = null;
@@ -218,7 +221,7 @@ export function themeFor(element) {
   const given = (/** @type {string} */ name) => {
     const text = style ? style.getPropertyValue(name) : "";
     const colour = canvasColour(text);
-    if (text.trim() && !colour) problems.push(`${name}: '${text.trim().slice(0, 30)}' is not a colour.`);
+    if (text.trim() && !colour) problems.push(message("themes.notAColour", { property: name, value: text.trim().slice(0, 30) }));
     return colour;
   };
   const [darkSquare, lightSquare, lastMove, blackPiece, orangePiece] = CSS_PROPERTIES.map(given);
@@ -242,7 +245,9 @@ export function themeFor(element) {
     sides[side] = { ...SIDE_COLOURS[side], body, rim: ink, ink };
   }
   if (Object.keys(sides).length) theme.sides = sides;
-  return { theme, problem: problems.join(" ") };
+  const problem = problems.length
+    ? problems.reduce((said, next) => message("themes.andThen", { first: said, then: next })) : undefined;
+  return { theme, problem };
 }
 
 // ---- the settings form -----------------------------------------------------------------------
@@ -262,9 +267,9 @@ export function buildThemeSettings(container, onChange = () => {}) {
   const choice = readThemeChoice();
   const form = document.createElement("div");
   form.className = "theme-settings";
-  /** @type {[keyof ThemeChoice, string, Object<string, string>][]} each select's key, label and options */
-  const fields = [["board", "Board", Object.fromEntries(Object.entries(BOARD_THEMES).map(([k, v]) => [k, v.label]))],
-                  ["pieces", "Pieces", PIECE_SET_NAMES], ["page", "Page", PAGE_THEMES]];
+  /** @type {[keyof ThemeChoice, string, Object<string, string>][]} each select's key, label and options (messages) */
+  const fields = [["board", "themes.boardLabel", Object.fromEntries(Object.entries(BOARD_THEMES).map(([k, v]) => [k, v.label]))],
+                  ["pieces", "themes.piecesLabel", PIECE_SET_NAMES], ["page", "themes.pageLabel", PAGE_THEMES]];
   /** @type {Object<string, HTMLSelectElement>} */
   const selects = {};
   for (const [key, label, names] of fields) {
@@ -272,11 +277,16 @@ export function buildThemeSettings(container, onChange = () => {}) {
     field.className = "theme-field";
     const labelElement = document.createElement("label");
     labelElement.htmlFor = `${id}-${key}`;
-    labelElement.textContent = label;
+    labelElement.dataset.i18n = label;
+    labelElement.textContent = t(label);
     const select = document.createElement("select");
     select.id = `${id}-${key}`;
     select.name = key;
-    for (const [name, value] of Object.entries(names)) select.add(new Option(value, name));
+    for (const [name, value] of Object.entries(names)) {
+      const option = new Option(t(value), name);
+      option.dataset.i18n = value;
+      select.add(option);
+    }
     select.value = choice[key];
     select.addEventListener("change", changed);
     selects[key] = select;
@@ -298,9 +308,16 @@ export function buildThemeSettings(container, onChange = () => {}) {
     const ctx = /** @type {CanvasRenderingContext2D} */ (preview.getContext("2d"));
     ctx.setTransform(scale, 0, 0, scale, 0, 0);
     paintScene(ctx, size, { board: start, coordinates: false, theme, lastMove: [13, 23] });
-    preview.setAttribute("aria-label", `Preview: the ${BOARD_THEMES[c.board].label} board with ${PIECE_SET_NAMES[c.pieces].toLowerCase()}`);
+    describePreview();
     return { c, theme };
   }
+  function describePreview() {
+    const c = current();
+    preview.setAttribute("aria-label", t("themes.preview", { board: message(BOARD_THEMES[c.board].label),
+                                                              pieces: message(PIECE_SET_NAMES[c.pieces]) }));
+  }
+  // The labels and options are marked words (i18n.js words them again); the preview's label too.
+  onLanguage(describePreview);
   function changed() {
     const { c, theme } = draw();
     saveThemeChoice(c);
