@@ -542,7 +542,7 @@ console.log(JSON.stringify({
     assert [m.replace("-", "").replace("x", "") for m in moves] == out["roundTrip"]
     assert out["tooMany"] == {"key": "share.error.tooManyMoves", "args": {"count": facade.MAX_PLIES}}
     assert out["enough"] == "ok"
-    assert out["savedTooMany"] == "the saved game's moves are damaged"
+    assert out["savedTooMany"] == {"key": "storage.why.moves"}
     assert out["levels"] == [0] * len(search.LEVELS) and out["badLevels"] == [1, 1, 1]
     assert out["styles"] == [0, 0, 1]
     assert out["time"] == [0, 0, 1, 1]
