@@ -209,7 +209,8 @@ def test_saved_data_is_checked_field_by_field_and_never_lost(node):
 KEEPING = """
 import { readFileSync } from "node:fs";
 import { say, setCatalogue } from "./js/i18n.js";
-import { MemoryStorage, openStorage, readSaved, recentGames, remember, writeSaved as write } from "./js/storage.js";
+import { MemoryStorage, openStorage, readSaved, recentGames, remember, writeSaved as write }
+  from "./js/storage.js";
 // What went wrong is a message: worded here in English (none: "").
 setCatalogue("en", JSON.parse(readFileSync("./i18n/en.json", "utf-8")));
 const writeSaved = (...args) => { const problem = write(...args); return problem ? say(problem) : ""; };
