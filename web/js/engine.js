@@ -4,7 +4,13 @@
 // and the requests it held are answered {ok: false, restarted: true} — the game is plain data
 // on the page, so nothing is lost but the answer. Every error here, the facade's and this
 // bridge's own, is a message ({key, args}: i18n.js), worded by the page when it shows it.
-import { message } from "./i18n.js";
+
+/** A message (i18n.js's shape). Made here rather than imported: <jetan-board>'s bundle loads this
+ *  module as a chunk of its own, and a module it shared with the still board's file would become
+ *  a third file every still page fetches. @param {string} key
+ *  @param {Record<string, import("./i18n.js").MessageArg>} [args]
+ *  @returns {Message} */
+const message = (key, args) => (args ? { key, args } : { key });
 
 /**
  * The replies' shapes, as py_engine/facade.py sends them (its StateReply and MoveEntry). Whatever

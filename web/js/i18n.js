@@ -256,6 +256,18 @@ export const number = (n, options) => current.number(n, options);
  *  @param {string} key @param {Record<string, MessageArg>} [args] @returns {Message} */
 export const message = (key, args) => (args ? { key, args } : { key });
 
+/** An error a person may read about: ``reason`` the message saying what went wrong (worded
+ *  where it is shown, in the reader's language); ``message`` its words in the page's language
+ *  when it was thrown (for a console). */
+export class ReasonError extends Error {
+  /** @param {Message} reason @param {ErrorOptions} [options] */
+  constructor(reason, options) {
+    super(say(reason), options);
+    this.name = new.target.name;
+    this.reason = reason;
+  }
+}
+
 /** ``lang``'s words, for a part of the page that speaks a language of its own (a <jetan-board
  *  lang>); English's if its catalogue cannot be had. @param {string} lang @returns {Promise<Words>} */
 export async function wordsIn(lang, fetcher = globalThis.fetch) {

@@ -45,7 +45,8 @@ import { board as BOARD_WORDS, common as COMMON_WORDS, diagram as DIAGRAM_WORDS,
          language as LANGUAGE_WORDS, piece as PIECE_WORDS, picture as PICTURE_WORDS, side as SIDE_WORDS }
   from "../i18n/en.json";
 import { BoardView, describePieces } from "./board.js";
-import { FALLBACK, LANGUAGES, Words, chooseLanguage, direction, message, translate, wordsIn } from "./i18n.js";
+import { FALLBACK, LANGUAGES, Words, chooseLanguage, direction, linkLanguage, message, translate, wordsIn }
+  from "./i18n.js";
 import { themeFor } from "./themes.js";
 import { engineLater, onEngineReady, sharedEngineFailed, sharedEngineReady } from "./engine-later.js";
 import { parseMarkup, parseSquare } from "./markup.js";
@@ -81,17 +82,43 @@ const ENGLISH = new Words(FALLBACK, { board: BOARD_WORDS, common: COMMON_WORDS, 
                                       picture: PICTURE_WORDS, side: SIDE_WORDS });
 
 // The pages made of a board (embed.html, diagram.html) word themselves with this module's copy of
-// i18n.js: the catalogue their board fetches is the one they speak, fetched once.
-export { LANGUAGES, chooseLanguage, direction, linkLanguage, translate } from "./i18n.js";
+// i18n.js (pageSpeaker): the catalogue their board fetches is the one they speak, fetched once.
+export { LANGUAGES } from "./i18n.js";
 
 /** The words of a page made of a board in ``lang`` (one of LANGUAGES): this module's English
  *  (unless ``whole``: the page has a message of another module's to say), or the language's
  *  catalogue (English's if it cannot be had: its ``lang`` says which).
  *  @param {string} lang @param {{whole?: boolean}} [options] @returns {Promise<Words>} */
-export async function pageWords(lang, { whole = false } = {}) {
+async function pageWords(lang, { whole = false } = {}) {
   if (lang === FALLBACK && !whole) return ENGLISH;
   const words = await wordsIn(lang);
   return Object.keys(words.catalogue).length ? words : ENGLISH;
+}
+
+/**
+ * A page of ours around a board (embed.html, diagram.html) speaking the language its address
+ * asks for (lang= in the query, then in the fragment), else the reader's, the browser's, English.
+ * Each call words the page's marks and sets its lang and dir, and resolves to its words and the
+ * language that could not be had ("" if none) — or to null when a newer call came first, or
+ * nothing changed. ``whole``: the whole catalogue, not only the board's English (the page has a
+ * link's problem to say).
+ */
+export function pageSpeaker() {
+  let asked = "";
+  /** @param {boolean} whole @returns {Promise<?{words: Words, failed: string}>} */
+  return async (whole) => {
+    const lang = chooseLanguage({ asked: [linkLanguage(location.search), linkLanguage(location.hash)] });
+    const wanted = `${lang} ${whole}`;
+    if (wanted === asked) return null;
+    asked = wanted;
+    document.documentElement.lang = lang;
+    const words = await pageWords(lang, { whole });
+    if (asked !== wanted) return null;           // a newer address asked for another
+    translate(document, words);
+    document.documentElement.lang = words.lang;
+    document.documentElement.dir = direction(words.lang);
+    return { words, failed: words.lang === lang ? "" : lang };
+  };
 }
 
 /** A board's words while its language's catalogue is on its way: nothing, rather than English

@@ -6,7 +6,7 @@
 // pattern, the rule text, the start positions, what a duel leaves) is py_engine's, written into
 // engine-data.js by the build (py_engine/webbuild/facts.py). No DOM, so Node can test it.
 import { BOARD, DUEL, NOTATION, PIECES, PIECE_LETTERS, POSITION, RULES, RULE_TEXT, SIDES, STARTS } from "../engine-data.js";
-import { list, message, say, t } from "./i18n.js";
+import { ReasonError, list, message, say, t } from "./i18n.js";
 
 /**
  * @typedef {import("./i18n.js").Message} Message
@@ -20,14 +20,10 @@ export const PAGE = { t, say, list };
 /** What is wrong with a position or a move text as written: ``reason`` the message saying it
  *  (worded where it is shown, in the reader's language); ``message`` its words in the page's
  *  language when it was thrown (for a console). */
-export class PositionError extends Error {
+export class PositionError extends ReasonError {
   /** @param {string} key @param {Record<string, import("./i18n.js").MessageArg>} [args] */
   constructor(key, args) {
-    const reason = message(key, args);
-    super(say(reason));
-    this.name = "PositionError";  // not a message: the class's name
-    /** @type {Message} */
-    this.reason = reason;
+    super(message(key, args));
   }
 }
 

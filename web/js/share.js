@@ -22,19 +22,15 @@
 // What a move text may be (NOTATION.move) and how long a game may be (LIMITS) are the engine's,
 // written into engine-data.js by the build (py_engine/webbuild/facts.py).
 import { LIMITS, NOTATION, SIDES } from "../engine-data.js";
-import { message, say } from "./i18n.js";
+import { ReasonError, message } from "./i18n.js";
 import { BLACK, ORANGE } from "./position.js";
 
 /** A link that cannot be read: ``reason`` says why (a message, share.error.*); ``message`` is
  *  its words in the page's language when it was thrown. */
-export class ShareError extends Error {
+export class ShareError extends ReasonError {
   /** @param {string} key @param {Record<string, import("./i18n.js").MessageArg>} [args] */
   constructor(key, args) {
-    const reason = message(key, args);
-    super(say(reason));
-    this.name = "ShareError";  // not a message: the class's name
-    /** @type {import("./i18n.js").Message} */
-    this.reason = reason;
+    super(message(key, args));
   }
 }
 

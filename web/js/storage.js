@@ -6,7 +6,7 @@
 // The engine's facts (levels, notations, sides, how long a game and its texts may be) come from
 // engine-data.js (py_engine/webbuild/facts.py).
 import { LEVELS, LIMITS, NOTATION, SIDES } from "../engine-data.js";
-import { message, say } from "./i18n.js";
+import { ReasonError, message } from "./i18n.js";
 import { isGameId } from "./live-protocol.js";
 import { BLACK } from "./position.js";
 import { MOVE } from "./share.js";
@@ -60,16 +60,8 @@ export function newGame(rules = "", start = "start", { clock = null, corresponde
   return game;
 }
 
-/** Why a stored game cannot be read: ``reason`` its message (worded where it is shown);
- *  ``message`` its words in the page's language when it was thrown (for a console). */
-export class StorageError extends Error {
-  /** @param {Message} reason */
-  constructor(reason) {
-    super(say(reason));
-    this.name = "StorageError";   // not a message: the class's name
-    this.reason = reason;
-  }
-}
+/** Why a stored game cannot be read (a ReasonError: its ``reason`` the message). */
+export class StorageError extends ReasonError {}
 
 /** What went wrong keeping a game, each message one object, so that the page can tell a new
  *  problem from the one it has shown already (app.js says each once). */
