@@ -173,8 +173,9 @@ LOOK = r"""([scope, englishSource, namespaces]) => {
     // Words cut or spilling out of their box: a control's, a heading's, a line of text's.
     const cut = all('button, select, label, summary, legend, h1, h2, h3, h4, a.button, .button, ' +
                     '[role=status], [aria-live], .status, p, li, dt, dd, th, td, figcaption, caption')
+        // (The app's title, whose subtitle gives way to the menu by wrapping out of sight: app.css.)
         .filter((e) => shown(e) && !e.closest('pre, code, textarea, [aria-hidden=true]') &&
-                       e.textContent.trim() !== '')
+                       !e.matches('.top.with-menu h1') && e.textContent.trim() !== '')
         .filter((e) => {
             const s = getComputedStyle(e);
             if (s.display === 'inline' || s.display === 'contents') return false;
@@ -212,6 +213,8 @@ LOOK = r"""([scope, englishSource, namespaces]) => {
         const [a, b, p, q] = [controls[i], controls[j], boxes[i], boxes[j]];
         if (a.contains(b) || b.contains(a) || (a.labels && [...a.labels].some((l) => l.contains(b))) ||
             (b.labels && [...b.labels].some((l) => l.contains(a)))) continue;
+        // A dialog's buttons stay in sight over what scrolls under them (app.css: .dialog-buttons).
+        if (Boolean(a.closest('.dialog-buttons')) !== Boolean(b.closest('.dialog-buttons'))) continue;
         const w = Math.min(p.right, q.right) - Math.max(p.left, q.left);
         const h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
         if (w > 1 && h > 1)

@@ -132,11 +132,8 @@ function fillRulesForm(info) {
   }
   const box = $("custom-rules");
   box.textContent = "";
-  // An option's value in words, with its name in the rules text where the words do not say it.
-  const words = (/** @type {string} */ key, /** @type {string} */ v) => {
-    const text = ruleWords(info.words[key].values[v]);
-    return text.toLowerCase().includes(v.toLowerCase()) ? text : t("newGame.valueNamed", { words: text, value: v });
-  };
+  // An option's value in words (the rules text below the options names it as written).
+  const words = (/** @type {string} */ key, /** @type {string} */ v) => ruleWords(info.words[key].values[v]);
   /** A select's options, each value in words (again after a switch of language).
    *  @param {HTMLSelectElement} select @param {string} key @param {string[]} values */
   const fillOptions = (select, key, values) => {
