@@ -165,7 +165,7 @@ def differences(english, theirs, lang):
     return found
 
 
-@pytest.mark.parametrize("lang, page", translations())
+@pytest.mark.parametrize("lang, page", translations() if WEB.is_dir() else [])
 def test_a_translation_keeps_its_englishs_structure(lang, page):
     """Well-formed, with its English's headings in order, ids, boards and kept fields, links and
     notation; its boards speak its language."""

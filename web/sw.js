@@ -21,8 +21,8 @@ for (const [path, rev] of self.PRECACHE.files) {
 }
 /** Files kept once a page has fetched one (the catalogues: a language costs a visit only its own
  *  words), by address → key, like CURRENT's. */
-const ON_DEMAND = new Map(self.PRECACHE.onDemand.map(([path, rev]) => [new URL(path, scope).href, keyOf(path, rev)]));
-for (const [address, key] of ON_DEMAND) CURRENT.set(address, key);
+const ON_DEMAND = new Map(self.PRECACHE.onDemand.map(([path, rev]) => [new URL(path, scope).href, [path, rev]]));
+for (const [address, [path, rev]] of ON_DEMAND) CURRENT.set(address, keyOf(path, rev));
 
 /** The revision of a file's bytes: the start of their SHA-256 in hex, as precache.js writes it.
  *  @param {Response} response @returns {Promise<string>} */
@@ -85,8 +85,13 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(caches.open(CACHE).then(async (cache) => {
     const kept = await cache.match(key);
     if (kept) return kept;
-    const reply = await fetch(event.request);
-    if (reply.ok && ON_DEMAND.has(url.href)) await cache.put(key, reply.clone());
+    const wanted = ON_DEMAND.get(url.href);
+    if (!wanted) return fetch(event.request);
+    // A catalogue the page fetched before this worker was in charge is in the HTTP cache: kept
+    // from there, it crosses the wire once.
+    const reply = await download(...wanted).catch(() => null);
+    if (!reply) return fetch(event.request);
+    await cache.put(key, reply.clone());
     return reply;
   }));
 });

@@ -267,6 +267,19 @@ def test_a_catalogue_that_cannot_be_had_leaves_english_and_says_so(german, serve
     assert not german.errors
 
 
+def test_a_notice_given_before_the_words_come_waits_for_them(page, server):
+    """A link refused as the page starts (before its catalogue has come, on a slow line) is said
+    once the words are in: never shown as its message's key."""
+    held = []
+    page.context.route("**/i18n/en.json", lambda route: held.append(route))
+    page.goto(server.url + "#1;m=zz")
+    page.wait_for_function("() => document.getElementById('notice-text').textContent !== ''")
+    assert page.locator("#notice").is_hidden()
+    for route in held:
+        route.continue_()
+    assert "is not a move" in notice(page)
+
+
 # ---- the layout in longer words --------------------------------------------------------------
 
 # Every element shown whose words do not fit it: a control, a label, a heading, a line of the

@@ -102,7 +102,9 @@ def test_learn_and_puzzles_work_offline_after_a_first_visit(browser):
         wait_until(page, """async () => {
             if (!(await caches.keys()).includes("jetan-files")) return false;
             const keys = (await (await caches.open("jetan-files")).keys()).map((r) => r.url);
-            return ["puzzles.js", "training-data.js"].every((f) => keys.some((u) => u.includes(f)));
+            // (the English catalogue is kept once the worker is in charge: offline.js)
+            const wanted = ["puzzles.js", "training-data.js", "i18n/en.json"];
+            return wanted.every((f) => keys.some((u) => u.includes(f)));
         }""", timeout=90)
         page.wait_for_timeout(1000)
         own.stop()

@@ -1,11 +1,15 @@
 """Game records as files and the gallery (issue 11), in Debian's chromium: a game downloaded as a
 file and opened again, a file that is not a record changing nothing, and the book's Chapter 17
 game replayed from the gallery with its captions."""
+import functools
+import json
+
 import pytest
 
 from py_engine.gallery import CHAPTER_17
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.pages import FAST, moves, open_app, wait_plies
+from tests.conftest import ROOT
 
 pytestmark = pytest.mark.browser
 
@@ -64,11 +68,14 @@ def test_the_chapter_17_game_replays_from_the_gallery(page, server):
     assert moves(page) == list(CHAPTER_17.moves)
     caption = page.locator("#caption")
     assert "Gahan against U-Dor" in caption.inner_text()
-    # Step through with the arrow keys, from anywhere on the page.
+    # Step through with the arrow keys, from anywhere on the page; each caption is its message's English.
+    english = json.loads((ROOT / "web" / "i18n" / "en.json").read_text())
     page.locator("h1").click()
     for n in range(1, 15):
         page.keyboard.press("ArrowRight")
-        assert caption.inner_text().startswith(f"{n}. {CHAPTER_17.captions[n - 1][:20]}")
+        key = CHAPTER_17.captions[n - 1]
+        worded = functools.reduce(lambda table, part: table[part], key.split("."), english)
+        assert caption.inner_text().startswith(f"{n}. {worded[:20]}")
     assert "Black wins" in page.locator("#status").inner_text()
     page.keyboard.press("Home")
     page.keyboard.press("ArrowRight")

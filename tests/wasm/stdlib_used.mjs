@@ -49,8 +49,8 @@ requests = [
     {"op": "state", "rules": "setup=facing,duel=even", "start": "start", "moves": ["e2-e3"]},
 ]
 answers = [json.loads(facade.handle_json(json.dumps(r))) for r in requests]
-answers = [a["ok"] or a["error"][:60] for a in answers]
-answers.append(json.loads(facade.handle_json("not json"))["error"][:30])
+answers = [a["ok"] or a["error"]["key"] for a in answers]
+answers.append(json.loads(facade.handle_json("not json"))["error"]["key"])
 try:
     raise ValueError("a traceback, as the facade logs one")
 except ValueError:

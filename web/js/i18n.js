@@ -236,6 +236,9 @@ export function setCatalogue(lang, catalogue) {
   current = new Words(lang, catalogue);
 }
 
+/** Whether the page has its words yet (a catalogue came): until then a message reads as its key. */
+export const hasWords = () => Object.keys(current.catalogue).length > 0;
+
 /** Call ``listener`` with the new language whenever it changes; returns how to stop.
  *  @param {(lang: string) => void} listener */
 export function onLanguage(listener) {

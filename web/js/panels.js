@@ -14,7 +14,7 @@ import { capital } from "./words.js";
 import { renderCaption } from "./gallery.js";
 import { parseMarkup } from "./markup.js";
 import { clockText } from "./clock.js";
-import { language, list, message, number, onLanguage, say, t } from "./i18n.js";
+import { hasWords, language, list, message, number, onLanguage, say, t } from "./i18n.js";
 import { BLACK, ORANGE, describe, numbered, opensMoveNumber, otherSide, pieceKind, pieceLetter, pieceMessage, pieceName,
          placementText, sideMessage, sideName, squareName } from "./position.js";
 
@@ -454,6 +454,10 @@ export function renderRecent(games, onOpen) {
  *  @type {?{said: MessageArg, action: ?import("./session.js").NoticeAction}} */
 let notice = null;
 
+/** A notice given before the page's catalogue came (a link opened as the page starts) shows
+ *  once its words are in, never as its key. */
+let waitsForWords = false;
+
 /**
  * Show a notice; with action, a button in it (e.g. to go back to the game a link replaced).
  * ``said`` is a message (a text already worded is taken as it is, from the parts of the page not
@@ -462,12 +466,17 @@ let notice = null;
  */
 export function notify(said, action = null) {
   notice = { said, action };
+  waitsForWords = !hasWords();
   drawNotice();
-  $("notice").hidden = false;
+  $("notice").hidden = waitsForWords;
 }
 
 function drawNotice() {
   if (!notice) return;
+  if (waitsForWords && hasWords()) {
+    waitsForWords = false;
+    $("notice").hidden = false;
+  }
   const { said, action } = notice;
   $("notice-text").textContent = spoken(said);
   const button = $("notice-action");
@@ -576,15 +585,14 @@ function renderSessionAnalysis(s) {
   else renderAnalysis({});
 }
 
-/** What the loading bar says: the engine's step, or, once a move waits for the engine, that it
- *  is kept — the bar sits over the status line, so this is where a person reads it. A step is a
- *  message with its own words ("Loading the engine…"); one written as words by a part of the page
- *  not yet speaking in messages ("Loading the engine") gets its ellipsis here.
+/** What the loading bar says: the engine's step ("Downloading the engine", with the ellipsis of
+ *  an unfinished step added here), or, once a move waits for the engine, that it is kept — the bar
+ *  sits over the status line, so this is where a person reads it.
  *  @param {Session} s @param {MessageArg} step */
 export function renderLoadingText(s, step) {
   if (document.body.dataset.engine !== "loading") return;
   $("loading-text").textContent = s.waiting ? t("panel.loading.kept", { move: moveWords(s.waiting) })
-    : typeof step === "object" ? say(step) : t("panel.loading.step", { step });
+    : t("panel.loading.step", { step });
 }
 
 // A clock shows low time (in red) under a tenth of its start, and at most this many seconds.
