@@ -98,7 +98,7 @@ def test_learn_and_puzzles_work_offline_after_a_first_visit(browser):
     page = context.new_page()
     try:
         page.goto(own.url + "learn.html#panthan")
-        wait_until(page, "() => window.jetanLearn.verdict !== null", timeout=90)
+        wait_until(page, "() => window.jetanLearn?.verdict != null", timeout=90)
         wait_until(page, """async () => {
             if (!(await caches.keys()).includes("jetan-files")) return false;
             const keys = (await (await caches.open("jetan-files")).keys()).map((r) => r.url);
@@ -114,6 +114,6 @@ def test_learn_and_puzzles_work_offline_after_a_first_visit(browser):
         wait_until(page, "() => document.getElementById('learn-message').textContent.startsWith('Well done')",
                    timeout=90)
         page.goto(own.url + "puzzles.html")
-        wait_until(page, "() => window.jetanPuzzles.verdict !== null", timeout=90)
+        wait_until(page, "() => window.jetanPuzzles?.verdict != null", timeout=90)
     finally:
         context.close()

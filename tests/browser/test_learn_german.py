@@ -69,7 +69,7 @@ def test_the_learn_page_in_german(browser, server, kept_snapshot):
         assert text(page, "#restart-task") == "Von vorn" and text(page, "#next-task") == "Nächste Lektion"
         assert text(page, "#learn-progress") == "0 von 16 Lektionen geschafft."
         assert page.locator("#lesson-board").get_attribute("aria-label") == "Das Brett der Lektion"
-        wait_until(page, "() => window.jetanLearn.verdict !== null", timeout=90)
+        wait_until(page, "() => window.jetanLearn?.verdict != null", timeout=90)
         for frm, to in solution_squares("panthan")[:1]:
             play_lesson(page, frm, to)
         wait_text(page, "#learn-message", "Noch 2 Sterne.")
@@ -100,7 +100,7 @@ def test_the_learn_page_in_german(browser, server, kept_snapshot):
     try:
         page.goto(server.url + "learn.html#three-pieces")
         wait_text(page, "#lesson-title", "Drei Figuren auf jeder Seite")
-        wait_until(page, "() => window.jetanLearn.verdict !== null", timeout=90)
+        wait_until(page, "() => window.jetanLearn?.verdict != null", timeout=90)
         page.screenshot(path=str(ARTIFACTS / "learn-german-390x844.png"), full_page=True)
         nothing_cut(page, "body", phone=True)
     finally:
@@ -112,7 +112,7 @@ def test_the_puzzles_page_in_german(browser, server, kept_snapshot):
     puzzle = first(1)
     try:
         page.goto(server.url + f"puzzles.html#{puzzle['id']}")
-        wait_until(page, "() => window.jetanPuzzles.verdict !== null", timeout=90)
+        wait_until(page, "() => window.jetanPuzzles?.verdict != null", timeout=90)
         assert page.evaluate("() => document.documentElement.lang") == "de"
         assert page.title() == "Jetan-Aufgaben"
         side = "Orange" if " o " in puzzle["position"] else "Schwarz"
@@ -145,7 +145,7 @@ def test_the_puzzles_page_in_german(browser, server, kept_snapshot):
     puzzle = first(2)
     try:
         page.goto(server.url + f"puzzles.html#{puzzle['id']}")
-        wait_until(page, "() => window.jetanPuzzles.verdict !== null", timeout=90)
+        wait_until(page, "() => window.jetanPuzzles?.verdict != null", timeout=90)
         page.locator("#puzzle-hint").click()
         wait_text(page, "#puzzle-message", "Die Figur, die ziehen muss, ist markiert.")
         page.screenshot(path=str(ARTIFACTS / "puzzles-german-390x844.png"), full_page=True)

@@ -231,8 +231,11 @@ def assert_nothing_zooms(name, found):
         assert found["boardCanvases"] >= 1, (name, found)
 
 
-# Once a page is there: its scripts have run and every board on it has its controls.
+# Once a page is there: its scripts have run (Learn's and Puzzles' once their words came: their
+# controllers), and every board on it has its controls.
 TOUCH_PAGE_READY = """() => document.readyState === 'complete' &&
+    (!document.getElementById('lesson-board') || window.jetanLearn) &&
+    (!document.getElementById('puzzle-board') || window.jetanPuzzles) &&
     [...document.querySelectorAll('jetan-board')]
         .every((b) => b.shadowRoot && b.shadowRoot.querySelector('canvas'))"""
 

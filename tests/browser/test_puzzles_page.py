@@ -54,7 +54,7 @@ def test_a_puzzle_solved_by_clicks_after_a_wrong_try(browser, server, kept_snaps
     context = page.context
     puzzle = first(1)
     page.goto(server.url + f"puzzles.html#{puzzle['id']}")
-    wait_until(page, "() => window.jetanPuzzles.verdict !== null", timeout=90)
+    wait_until(page, "() => window.jetanPuzzles?.verdict != null", timeout=90)
     # Titled by who wins and how (the theme, a code, in words), the id beside it.
     side = "Orange" if " o " in puzzle["position"] else "Black"
     theme = worded(f"puzzle.theme.{puzzle['theme']}")
@@ -95,7 +95,7 @@ def test_a_two_move_puzzle_by_taps_on_a_phone(browser, server, kept_snapshot):
     context = page.context
     puzzle = first(2)
     page.goto(server.url + f"puzzles.html#{puzzle['id']}")
-    wait_until(page, "() => window.jetanPuzzles.verdict !== null", timeout=90)
+    wait_until(page, "() => window.jetanPuzzles?.verdict != null", timeout=90)
     play(page, puzzle, puzzle["solution"][0], touch=True)
     wait_until(page, "() => window.jetanPuzzles.verdict.played.length === 2")   # the defender answered
     play(page, puzzle, puzzle["solution"][2], touch=True)

@@ -208,6 +208,8 @@ class LessonController {
   }
 }
 
+// The engine starts loading while the page's catalogue comes, not after it.
+sharedEngine();
 await startLanguage();
 languageMenu(/** @type {HTMLSelectElement} */ ($("language")));
 const controller = new LessonController();

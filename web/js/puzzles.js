@@ -263,6 +263,8 @@ class PuzzleController {
 /** A theme's name (a puzzle's theme is a code: py_engine/puzzles.py). @param {string} code */
 const themeName = (code) => t(`puzzle.theme.${code}`);
 
+// The engine starts loading while the page's catalogue comes, not after it.
+sharedEngine();
 await startLanguage();
 languageMenu(/** @type {HTMLSelectElement} */ ($("language")));
 /** For the tests: the page's controller. */
