@@ -120,7 +120,11 @@ def test_a_recent_game_opened_while_the_engine_loads_is_the_one_played(browser, 
     browser.call("(text) => localStorage.setItem('jetan.recent', text)", json.dumps([other]))
     browser.goto(server.url)
     assert browser.call(NOT_READY)
+    # (Once the page's words are in, as a person reads the list before pressing it: the list is
+    # drawn again in them, and a press as it is redrawn may miss.)
+    browser.wait("() => document.documentElement.dataset.words === 'in'")
     browser.click_element("#recent summary")
+    browser.wait("() => document.getElementById('recent').open")
     browser.click_element("#recent-list button")            # opened before the engine is there
     browser.wait("() => document.body.dataset.engine === 'ready' && document.body.dataset.plies === '3'",
                  timeout=ENGINE_WAIT_S)
