@@ -267,17 +267,22 @@ def test_a_catalogue_that_cannot_be_had_leaves_english_and_says_so(german, serve
     assert not german.errors
 
 
-def test_a_notice_given_before_the_words_come_waits_for_them(page, server):
+def test_what_is_said_before_the_words_come_waits_for_them(page, server):
     """A link refused as the page starts (before its catalogue has come, on a slow line) is said
-    once the words are in: never shown as its message's key."""
+    once the words are in, and the recent games are listed then: never shown as messages' keys."""
     held = []
     page.context.route("**/i18n/en.json", lambda route: held.append(route))
+    recent = [{"game": {"rules": "", "start": "start", "moves": ["e2-e3"], "headers": {}}, "saved": 1}]
+    page.add_init_script(f"localStorage.setItem('jetan.recent', {json.dumps(json.dumps(recent))})")
     page.goto(server.url + "#1;m=zz")
     page.wait_for_function("() => document.getElementById('notice-text').textContent !== ''")
     assert page.locator("#notice").is_hidden()
+    assert page.locator("#recent").is_hidden()
     for route in held:
         route.continue_()
     assert "is not a move" in notice(page)
+    page.wait_for_selector("#recent:not([hidden])")
+    assert page.locator("#recent-list button").first.text_content() == "Open"
 
 
 # ---- the layout in longer words --------------------------------------------------------------

@@ -23,8 +23,8 @@ import { setupNewGameDialog } from "./new-game.js";
 import { bothHuman, commentMarkup, moveWords, notify, renderClocks, renderEngineStatus, renderRecent as showRecent,
          renderReplayProgress, renderScoringChoice, renderSession, renderThinking, sayPlayed } from "./panels.js";
 import { ORANGE, sideAfter } from "./position.js";
-import { FALLBACK, chooseLanguage, known, language, languageMenu, linkLanguage, message, onLanguage, say, startLanguage,
-         t, useLanguage } from "./i18n.js";
+import { FALLBACK, chooseLanguage, hasWords, known, language, languageMenu, linkLanguage, message, onLanguage, say,
+         startLanguage, t, useLanguage } from "./i18n.js";
 import { hearNewVersion, keepForOffline } from "./offline.js";
 import { setupRecords } from "./records.js";
 import { Session } from "./session.js";
@@ -323,8 +323,9 @@ async function newGame({ rules, start, players, clock = null, correspondence = f
   $("live").textContent = t("app.newGameStarted", { side: message(`side.${reply.state.turn}`) });
 }
 
+/** The recent games, once the page has its words (drawn as they come: onLanguage, below). */
 function renderRecent() {
-  showRecent(recentGames(storage), (game) => switchGame(game));
+  if (hasWords()) showRecent(recentGames(storage), (game) => switchGame(game));
 }
 
 // ---- saving ------------------------------------------------------------------------------
