@@ -20,7 +20,7 @@ for (const [path, rev] of self.PRECACHE.files) {
   if (path === "index.html") CURRENT.set(scope, keyOf(path, rev));
 }
 /** Files kept once a page has fetched one (the catalogues: a language costs a visit only its own
- *  words), by address → key, like CURRENT's. */
+ *  words), by address → [path, revision] (CURRENT has their keys too). */
 const ON_DEMAND = new Map(self.PRECACHE.onDemand.map(([path, rev]) => [new URL(path, scope).href, [path, rev]]));
 for (const [address, [path, rev]] of ON_DEMAND) CURRENT.set(address, keyOf(path, rev));
 
